@@ -39,6 +39,7 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
     "startup.py": (["--runs", "1"], "saves list (a game)"),
     "make_room.py": (["--rooms", "50", "--tries", "2"], "making a room, median of 2"),
     "host_rooms.py": (["--rooms", "50", "--calls", "2", "--changed", "3"], "3 rooms changed (median)"),
+    "lobby_fill.py": (["--rooms", "150", "--tries", "2"], "30 more not listed"),
     "tui.py": (
         ["--starts", "1", "--commands", "6", "--panel-rounds", "1", "--panel-commands", "4"],
         "panel open",

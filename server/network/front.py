@@ -3,8 +3,9 @@
 The front holds what must be one for the whole server: the SSH listener and its limits (in
 `server.network.ssh`), the names bound to keys (in the store of people, written here only), and the registry
 of rooms: each room's plan, how it stands, and which worker holds it. It starts the workers, hands each the
-rooms it holds, pushes the registry to every worker when it changes (at most every half second), and starts a
-worker again when one dies: its rooms come back from their saves, as after a `kill -9`.
+rooms it holds, writes the registry into the lobby's index (`server.tables.lobby_index`, which the workers
+read) and tells every worker which rooms changed (at most every half second), and starts a worker again when
+one dies: its rooms come back from their saves, as after a `kill -9`.
 
 Each session's terminal is relayed to a worker (`server.network.relay`). On a server of several hosts
 sharing one PostgreSQL, the registry holds the other hosts' rooms too (`server.network.hosts` keeps it),
@@ -52,6 +53,7 @@ from server.people.notices import MailState, Notices
 from server.people.players import Players
 from server.people.ratings import FrontRatings, open_people
 from server.people.store import StoreFailure
+from server.tables.lobby_index import IndexWriter, Row
 from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
@@ -68,7 +70,7 @@ log = logging.getLogger(__name__)
 
 REGISTRY_EVERY = 0.5  # seconds: the workers are told of changes at most this often
 ADOPTED_AT_ONCE = 250  # rooms handed to a worker in one request on starting
-LISTED_AT_ONCE = 1000  # rooms of the registry in one message to a worker (some 700 bytes each)
+LISTED_AT_ONCE = 1000  # rooms changed named in one message to a worker
 RESTART_AFTER = 0.5  # seconds before a dead worker is started again (doubling while it keeps dying)
 RUNTIME_PREFIX = "workers-"
 SOCKET_NAME_MAX = 107  # bytes in a Unix socket's path
@@ -93,6 +95,7 @@ class Front(SeveralHosts):
         """The finished games not recorded yet (the store down), kept on disk and tried again."""
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
+        self.index: IndexWriter | None = None  # the lobby's index, written from the registry
         parent = self._runtime_parent()
         clear_stale(parent)
         self.runtime = Path(tempfile.mkdtemp(prefix=RUNTIME_PREFIX, dir=parent))
@@ -156,6 +159,8 @@ class Front(SeveralHosts):
                 self.finished(plan.to_json())
         if self.hosts is None:
             gather_saves([entry.plan for entry in self.registry.values()], self.config)
+        self.index = IndexWriter(self.config.folder)
+        self.index.write(self._index_rows(self.registry), [])
         if self.records_due is not None:
             self.records_due.start()  # those of rooms that left the lobby meanwhile too
         rooms, workers = len(self.registry), len(self.workers)
@@ -285,11 +290,8 @@ class Front(SeveralHosts):
                 log.error("worker %d did not take rooms %s to %s", handle.index, mine[start], mine[-1])
                 return
             self._adopted(handle, answered)
-        if handle.link is not None:
-            every = list(self.registry.values())
-            for start in range(0, max(1, len(every)), LISTED_AT_ONCE):  # each part made as it is sent
-                rooms = [entry.as_json() for entry in every[start : start + LISTED_AT_ONCE]]
-                handle.link.send_json({"t": "rooms", "rooms": rooms, "people": self.people_up})
+        if handle.link is not None:  # the rooms are in the lobby's index: the people connected alone
+            handle.link.send_json({"t": "rooms", "rooms": [], "people": self.people_up})
             if self.ratings is not None:
                 handle.link.send_json({"t": "ratings", "board": self.ratings.board().to_json()})
             handle.link.send_json({"t": "chat", "lines": [said.to_json() for said in self.lobby_talk.lines]})
@@ -362,28 +364,36 @@ class Front(SeveralHosts):
             self._push = asyncio.get_running_loop().call_later(REGISTRY_EVERY, self._push_registry)
 
     def _push_registry(self) -> None:
-        """Send every worker ready the rooms changed since last told, and those gone: not the whole
-        registry, which a worker is given once, when it is handed its rooms."""
+        """Write the rooms changed since last told into the lobby's index, and remove those gone, in one
+        transaction; then tell every worker ready which they are (their lobbies are drawn again)."""
         self._push = None
         changed, self._changed = sorted(self._changed), set()
-        entries = [self.registry[room].as_json() for room in changed if room in self.registry]
+        rooms = [room for room in changed if room in self.registry]
         gone = [room for room in changed if room not in self.registry]
+        if self.index is not None and not self.index.write(self._index_rows(rooms), gone):
+            self.index.rebuild(self._index_rows(self.registry))
         messages = [
             json_frame(
                 JSON,
                 {
                     "t": "rooms",
-                    "rooms": entries[start : start + LISTED_AT_ONCE],
+                    "rooms": rooms[start : start + LISTED_AT_ONCE],
                     "gone": gone if start == 0 else [],
                     "people": self.people_up,
                 },
             )
-            for start in range(0, max(1, len(entries)), LISTED_AT_ONCE)
+            for start in range(0, max(1, len(rooms)), LISTED_AT_ONCE)
         ]
         for handle in self.workers:
             if handle.link is not None and handle.ready.is_set():
                 for message in messages:
                     handle.link.send(message)
+
+    def _index_rows(self, rooms: Iterable[str]) -> Iterable[Row]:
+        """Return the index's rows of these rooms of the registry, made as they are written."""
+        for room in rooms:
+            entry = self.registry[room]
+            yield entry.plan, entry.status, entry.worker, entry.host
 
     def plans(self) -> list[RoomCard]:
         """Return every room's card, as held in the registry (what making a room checks it against): not a
@@ -598,6 +608,8 @@ class Front(SeveralHosts):
             await self.hosts.stop()
         if self.store is not None:
             self.store.close()
+        if self.index is not None:
+            self.index.close()
         shutil.rmtree(self.runtime, ignore_errors=True)
 
 

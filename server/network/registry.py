@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from server.network.frames import FramedProtocol, Requests
 from server.network.worker import Worker
@@ -26,9 +26,6 @@ class Entry:
     worker: int
     host: str | None = None
     text: str = ""
-
-    def as_json(self) -> dict[str, Any]:
-        return {"plan": self.plan.to_json(), "status": self.status.to_json(), "worker": self.worker}
 
 
 class HostLink(Protocol):

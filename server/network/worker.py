@@ -273,7 +273,7 @@ class Worker:
         self.sessions: set[WorkerSession] = set()
         self.control = FramedProtocol(self._control, self._front_gone, CONTROL_FRAME)
         self.requests = Requests(self.control.send_json)
-        self.hall = Hall(config, asyncio.get_running_loop(), self, movable_clock(config))
+        self.hall = Hall(config, asyncio.get_running_loop(), self, movable_clock(config), index)
         self.done = asyncio.Event()
         self._listener: asyncio.AbstractServer | None = None
         self.stopping = False
@@ -349,7 +349,7 @@ class Worker:
             self.control.send_json(answer(message.get("ask"), {"ok": True, "rooms": self._adopt(message)}))
         elif kind_of == "rooms":
             gone_rooms = [str(room) for room in message.get("gone", [])]
-            self.hall.registry(list(message.get("rooms", [])), self.index, gone_rooms)
+            self.hall.registry([str(room) for room in message.get("rooms", [])], gone_rooms)
             self.hall.people = [str(name) for name in message.get("people", [])][:1000]
         elif kind_of == "ratings":
             self.hall.rated(message.get("board"))

@@ -26,6 +26,18 @@ from translation import N_, _, ngettext
 from tui.widgets.steady_footer import SteadyFooter
 
 COLUMNS = (N_("Room"), N_("Edition"), N_("Seats"), N_("Playing"), N_("Turn"))
+
+
+def more_screen_words(more: int) -> str:
+    """Return the line saying how many rooms the lobby does not list, and how to go to one from here."""
+    return ngettext(
+        "{n} more room is not listed: to go to it, connect again with its name after the server's address.",
+        "{n} more rooms are not listed: to go to one, connect again with its name after the server's "
+        "address.",
+        more,
+    )
+
+
 WRAPPED = (1, 3, 4)
 """The columns whose cells may wrap onto more lines: the edition, who plays, the turn."""
 NARROWEST = 8
@@ -160,7 +172,8 @@ class LobbyScreen(Screen[None]):
         self._ids = []
         board = app.hall.ratings
         rows: list[list[str]] = []
-        for t in app.hall.ordered(app.fingerprint):
+        listed = app.hall.listed(app.fingerprint)
+        for t in listed.rooms:
             line = t.line(app.fingerprint)
             mark = "* " if line.mine else "  "
             rows.append(
@@ -188,7 +201,8 @@ class LobbyScreen(Screen[None]):
         )
         mine = your_move_line(app.hall.your_move(app.fingerprint))
         away = app.hall.away_until(app.fingerprint)
-        said = [*([mine] if mine else []), *([away_words(away)] if away else []), note]
+        more = [more_screen_words(listed.more)] if listed.more else []
+        said = [*([mine] if mine else []), *([away_words(away)] if away else []), *more, note]
         self.query_one("#note", Static).update(Content("\n".join(said)))
         self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
         self._head()

@@ -66,7 +66,9 @@ class PastGamesScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns(*map(_, COLUMNS))
         hall = self.server.hall
-        self._plans = past_plans(hall.past_plans_of(t.plan for t in hall.ordered()), self.server.fingerprint)
+        self._plans = past_plans(
+            hall.past_plans_of(hall.played(self.server.fingerprint)), self.server.fingerprint
+        )
         for plan in self._plans:
             people = ", ".join(s.name or "?" for s in plan.seats)
             cells = (plan.name, load_edition(plan.edition).name, people, self._stage(plan))

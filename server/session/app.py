@@ -25,7 +25,7 @@ from server.people.chat import Pace
 from server.screens.lobby import LobbyScreen
 from server.session.terminal import ChannelDriver, Terminal
 from server.tables.client import TableClient
-from server.tables.hall import RemoteTable
+from server.tables.lobby_index import IndexedRoom
 from server.tables.plans import TableError
 from translation import N_, _
 from tui.app import WHEN_SHOWN_DELAY, AppOptions, LandlordsApp, Opening
@@ -182,7 +182,7 @@ class ServerApp(LandlordsApp):
         except TableError as exc:
             self.notify(str(exc), severity="warning", timeout=8)
             return
-        if isinstance(table, RemoteTable):
+        if isinstance(table, IndexedRoom):
             self.move_to(table.id, watch)
             return
         try:

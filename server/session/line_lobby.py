@@ -34,7 +34,8 @@ class LobbyLines(LineBase):
 
     def to_lobby(self, first: bool = False) -> None:
         self._watch_hall()
-        count = len(self.hall.ordered(self.fingerprint))
+        listed = self.hall.listed(self.fingerprint)
+        count = len(listed.rooms) + listed.more
         if count:
             self.say(
                 ngettext(
@@ -51,7 +52,7 @@ class LobbyLines(LineBase):
         away = self.hall.away_until(self.fingerprint)
         if away:
             self.say(away_words(away))
-        for number, table in enumerate(self.hall.ordered(self.fingerprint), start=1):
+        for number, table in enumerate(listed.rooms, start=1):
             if not table.finished and table.line(self.fingerprint).mine:
                 self.say(
                     _(

@@ -14,7 +14,7 @@ from lines.settings import Settings
 from room import Outcome, Room, Session, Update
 from server.session.line_base import LineBase, _about_chat
 from server.session.line_words import TABLE_EXTRA_HELP, room_lines, room_named
-from server.tables.hall import RemoteTable
+from server.tables.lobby_index import IndexedRoom
 from server.tables.plans import TableError, pace_rules
 from translation import _, ngettext
 from translation.listeners import held
@@ -66,7 +66,7 @@ class TableLines(LineBase):
         except TableError as exc:
             self.say(str(exc))
             return
-        if isinstance(table, RemoteTable):  # held by another worker: the front carries the person there
+        if isinstance(table, IndexedRoom):  # held by another worker: the front carries the person there
             self.moving = (table.id, watch)
             self.finish()
             return

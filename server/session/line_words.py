@@ -80,8 +80,9 @@ TABLE_EXTRA_HELP = N_(
 
 def room_lines(hall: Hall, fingerprint: str) -> list[str]:
     """Return the lobby's room list, one sentence per room: its name, edition, who sits at it and how it
-    stands."""
-    tables = hall.ordered(fingerprint)
+    stands (the person's own rooms and the first others: how many more there are, and how to reach one)."""
+    listed = hall.listed(fingerprint)
+    tables = listed.rooms
     if not tables:
         return [_("No room is open. Type new NAME to make one.")]
     out = [ngettext("{n} room:", "{n} rooms:", len(tables))]
@@ -102,8 +103,19 @@ def room_lines(hall: Hall, fingerprint: str) -> list[str]:
             )
         else:
             out.append(_("{number}. {name}: {edition}; {who}; {status}.", number=number, **values))
+    if listed.more:
+        out.append(more_words(listed.more))
     out.append(_("Type join and a room's number or name (join 1), or watch and one."))
     return out
+
+
+def more_words(more: int) -> str:
+    """Return the line saying how many rooms the lobby does not list, and how to go to one."""
+    return ngettext(
+        "{n} more room is not listed: type join and its whole name to go to it.",
+        "{n} more rooms are not listed: type join and a room's whole name to go to one.",
+        more,
+    )
 
 
 def room_named(hall: Hall, typed: str, fingerprint: str = "") -> AnyTable | str:
@@ -168,7 +180,7 @@ def ratings_lines(hall: Hall, fingerprint: str, turn_based: bool = False) -> lis
 
 def past_lines(hall: Hall, fingerprint: str) -> list[str]:
     """Return the rooms whose games the person played or watched: name, edition, who, and how it stands."""
-    plans = past_plans(hall.past_plans_of(t.plan for t in hall.ordered()), fingerprint)
+    plans = past_plans(hall.past_plans_of(hall.played(fingerprint)), fingerprint)
     if not plans:
         return [_(NO_PAST_GAMES)]
     rated = hall.ratings is not None
@@ -193,7 +205,7 @@ def past_lines(hall: Hall, fingerprint: str) -> list[str]:
 
 def past_game_of(hall: Hall, fingerprint: str, which: str) -> Planned | str:
     """Find one of the person's past games, by its number in `past` or its room's name; or return why not."""
-    plans = past_plans(hall.past_plans_of(t.plan for t in hall.ordered()), fingerprint)
+    plans = past_plans(hall.past_plans_of(hall.played(fingerprint)), fingerprint)
     if which.isdigit() and 1 <= int(which) <= len(plans):
         return plans[int(which) - 1]
     folded = which.casefold()

@@ -1,15 +1,16 @@
 """The hall: the server's tables, as one worker process sees them.
 
-A worker holds some tables (`tables`: their rooms, bots and saves) and knows the others from the registry
-the front process pushes to every worker (`remote`). Each table's plan is a small JSON file in the
+A worker holds some tables (`tables`: their rooms, bots and saves) and reads the others from the lobby's
+index, which the front process writes (`server.tables.lobby_index`, read in `server.tables.lobby_rooms`):
+it keeps nothing of a room it does not hold. Each table's plan is a small JSON file in the
 server's `rooms/` folder, written by the worker that holds it; its game is a save file in the saves folder,
 the same as the local game's; its banks, chat and vote are a third, in `room-state/`
 (`server.tables.keeping`). The front reads the plans on start and hands each table to a worker; a
 table's game is loaded from its save when someone first comes to it. A turn-based room that only waits on
-a person is not held at all (`take`, `Table.unload`): the worker keeps its deadline
-(`server.tables.alarms`) and its line in the lobby, and loads it again when someone comes to it (`wake`)
-or its deadline falls due. Names and the making of tables are the front's to decide (`FrontLink`), so
-that two workers never make two rooms of one name.
+a person is not held at all (`take`, `Table.unload`): the worker keeps its id and deadline
+(`server.tables.alarms`), its line in the lobby is the index's, and it loads it again when someone comes to
+it (`wake`) or its deadline falls due. Names and the making of tables are the front's to decide
+(`FrontLink`), so that two workers never make two rooms of one name.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ from server.people.ratings import RatingBoard
 from server.tables.alarms import Alarms
 from server.tables.front_link import FrontLink as FrontLink
 from server.tables.keeping import Keeper, Kept
-from server.tables.lobby_line import PlanFacts, TableStatus
+from server.tables.lobby_index import IndexedRoom, LobbyIndex
+from server.tables.lobby_line import TableStatus
+from server.tables.lobby_rooms import AnyTable as AnyTable
+from server.tables.lobby_rooms import LobbyRooms
 from server.tables.making import check_turn_based_seats
 from server.tables.over_rooms import OverRooms
 from server.tables.plans import Plan, RoomRequest, TableError
@@ -41,7 +45,6 @@ from server.tables.room_files import ROOMS as ROOMS
 from server.tables.room_files import plan_of
 from server.tables.table import Entry, Table
 from server.tables.turn_pace import AWAY_DAYS, DAY, away_words, resting_status
-from server.tables.your_move import YourMove, in_lobby_order, waiting_on
 from translation import _, speaking
 from translation.listeners import held
 
@@ -50,27 +53,8 @@ log = logging.getLogger(__name__)
 LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
 
 
-class RemoteTable(PlanFacts):
-    """A table another worker holds, as the front last reported, or one this worker has let go while it
-    waits on a person: its card (`RoomCard`), enough for the lobby's line and to go to it; its plan stays
-    on the disk."""
-
-    __slots__ = ("_status", "plan", "worker")
-
-    def __init__(self, plan: RoomCard, status: TableStatus, worker: int) -> None:
-        self.plan = plan
-        self._status = status
-        self.worker = worker
-
-    def status(self) -> TableStatus:
-        return self._status
-
-
-AnyTable = Table | RemoteTable
-
-
-class Hall(OverRooms):
-    """The tables of one worker, and the registry's view of the rest."""
+class Hall(OverRooms, LobbyRooms):
+    """The tables of one worker, and the lobby's index of every room."""
 
     def __init__(
         self,
@@ -78,6 +62,7 @@ class Hall(OverRooms):
         loop: asyncio.AbstractEventLoop,
         front: FrontLink,
         clock: LoopClock | None = None,
+        worker: int = 0,
     ) -> None:
         self.config = config
         self.limits = config.limits
@@ -90,7 +75,8 @@ class Hall(OverRooms):
         self.chances_pool = ChancesPool(self.limits.chances_processes or share)
         """The processes this worker's rooms work their chances out on: the cores, shared by the workers."""
         self.tables: dict[str, Table] = {}
-        self.remote: dict[str, RemoteTable] = {}
+        self.worker = worker  # this worker's number (the index names the worker of each room)
+        self.index = LobbyIndex(self.folder)
         self._watchers: list[Callable[[], None]] = []
         self._tell: Handle | None = None
         self._kept: dict[str, dict[str, Any]] = {}  # each room's plan as last written
@@ -102,8 +88,8 @@ class Hall(OverRooms):
         self.keeper = Keeper(self.folder, loop)  # each table's banks, chat and vote, kept as they change
         self.people: list[str] = []  # on a server of several hosts: the people connected to any of them
         self.resting: set[str] = set()
-        """Turn-based rooms of this worker let go while they wait on a person: each is in `remote` (its
-        line in the lobby) and `alarms` (its deadline), and holds no table."""
+        """Turn-based rooms of this worker let go while they wait on a person: each is in `alarms` (its
+        deadline) and holds no table; its line in the lobby is the index's."""
         self.alarms = Alarms(self.clock, self._deadline_due)
         self._start_over_rooms()
 
@@ -136,14 +122,12 @@ class Hall(OverRooms):
 
     def _rest(self, plan: Plan | RoomCard, status: TableStatus, due: float) -> None:
         self.resting.add(plan.id)
-        card = plan if isinstance(plan, RoomCard) else RoomCard.of(plan)
-        self.remote[plan.id] = RemoteTable(card, status, -1)
         self.alarms.set(plan.id, due)
         self.changed()
 
     def _let_rest(self, table: Table, due: float) -> None:
-        """Let a table go that has just unloaded its game (`Table.unload`): only its line in the lobby and its
-        deadline are kept here."""
+        """Let a table go that has just unloaded its game (`Table.unload`): only its id and deadline are kept
+        here (the front writes its line in the lobby's index)."""
         if self.tables.get(table.id) is not table:
             return
         self.keep(table)  # its plan is read back from the disk when it is woken
@@ -158,19 +142,22 @@ class Hall(OverRooms):
     def _deadline_due(self, table_id: str) -> None:
         if table_id in self.resting:
             try:
-                self.wake(self.remote[table_id])
+                self._wake(table_id, table_id)
             except TableError as exc:
                 log.error("room %s not loaded at its deadline: %s", table_id, exc)
 
     def wake(self, table: AnyTable) -> AnyTable:
         """Return the table to enter for one found in the lobby: a room this worker let go is loaded again,
         its plan read from the disk, any other is itself. `TableError` when its plan cannot be read."""
-        if not isinstance(table, RemoteTable) or table.id not in self.resting:
+        if not isinstance(table, IndexedRoom) or table.id not in self.resting:
             return table
-        plan = plan_of(self.folder, table.id)
+        return self._wake(table.id, table.name)
+
+    def _wake(self, table_id: str, name: str) -> Table:
+        plan = plan_of(self.folder, table_id)
         if plan is None:
-            raise TableError(_("The room {name} cannot be opened now.", name=table.name))
-        log.info("room %s loaded again", table.id)
+            raise TableError(_("The room {name} cannot be opened now.", name=name))
+        log.info("room %s loaded again", table_id)
         return self.adopt(plan)
 
     def adopt(self, plan: Plan, kept: Kept | None = None) -> Table:
@@ -202,7 +189,6 @@ class Hall(OverRooms):
         table.chances_playouts = max(1, self.limits.chances_playouts)
         table.chances_rest = self.limits.chances_rest
         self.tables[plan.id] = table
-        self.remote.pop(plan.id, None)
         written = read_json(self._plans() / f"{plan.id}.json")  # a room saved before: its plan as it is
         if written == plan.to_json():  # not written again (synced, a write is some ms a room at start)
             self._kept[plan.id] = written
@@ -243,23 +229,9 @@ class Hall(OverRooms):
 
     # --- the registry -------------------------------------------------------------------------
 
-    def registry(self, entries: list[dict[str, Any]], me: int, gone: list[str] | None = None) -> None:
-        """Receive the changes to the front's registry of every table: the rooms changed since it last told,
-        and those gone; those of other workers are seen through it."""
-        here = self.tables.keys() | self.resting
-        for room in gone or []:
-            if room not in here:
-                self.remote.pop(str(room), None)
-        for entry in entries:
-            try:
-                if entry.get("worker") == me or entry["plan"].get("id") in here:
-                    continue
-                plan = Plan.from_json(entry["plan"])
-                status = TableStatus.from_json(entry.get("status"))
-            except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                log.warning("a registry entry not used: %s", exc)
-                continue
-            self.remote[plan.id] = RemoteTable(RoomCard.of(plan), status, int(entry.get("worker", -1)))
+    def registry(self, changed: list[str], gone: list[str] | None = None) -> None:
+        """Hear from the front which rooms changed, or are gone, since it last told (their facts are in the
+        index): the lobbies are drawn again."""
         self.changed()
 
     def rated(self, raw: Any) -> None:
@@ -304,23 +276,12 @@ class Hall(OverRooms):
             except Exception:
                 log.exception("a lobby failed")
 
-    def ordered(self, fingerprint: str = "") -> list[AnyTable]:
-        """Return the tables ordered: those where it is this person's move first (the soonest deadline
-        first), then those still waiting, then in play, then over."""
-        return in_lobby_order([*self.tables.values(), *self.remote.values()], fingerprint)
-
-    def your_move(self, fingerprint: str) -> list[YourMove]:
-        """Return the turn-based rooms of every worker waiting on this person, with what each asks of him
-        (`server.tables.your_move`)."""
-        return waiting_on([*self.tables.values(), *self.remote.values()], fingerprint)
-
     def admit(self, table: Table, fingerprint: str, name: str, watch: bool) -> Entry:
         """Bring a person to a table held here (`Table.admit`), first refusing a seat at one more turn-based
         room to a person who sits at as many as one may, on every worker (`TableError` with why)."""
         plan = table.plan
         if not watch and plan.turn_based and not table.started and table.seat_of(fingerprint) is None:
-            every = [t.plan for t in [*self.tables.values(), *self.remote.values()]]
-            check_turn_based_seats(every, fingerprint, self.limits)
+            check_turn_based_seats(self.seated_plans(fingerprint), fingerprint, self.limits)
         return table.admit(fingerprint, name, watch)
 
     # --- days away ----------------------------------------------------------------------------
@@ -329,9 +290,9 @@ class Hall(OverRooms):
         """Record a person's days away (until `until`, seconds since the epoch; 0: back) in each turn-based
         room held here where he has a seat, its deadline for him moved past them; the rooms' names."""
         names = []
-        for room in [r for r in self.resting if self.remote[r].seat_of(fingerprint) is not None]:
+        for room in [r.id for r in self.index.of_person(fingerprint) if r.id in self.resting]:
             try:
-                self.wake(self.remote[room])  # loaded: his deadline running there moves with the days
+                self._wake(room, room)  # loaded: his deadline running there moves with the days
             except TableError as exc:
                 log.error("room %s not loaded for days away: %s", room, exc)
         for table in list(self.tables.values()):
@@ -361,20 +322,9 @@ class Hall(OverRooms):
     def away_until(self, fingerprint: str) -> float:
         """Return until when the person declared himself away in any of his turn-based rooms (the latest),
         or 0 when he is not away."""
-        every = [t.plan for t in [*self.tables.values(), *self.remote.values()]]
+        every = self.seated_plans(fingerprint)
         latest = max((p.away_until.get(fingerprint, 0.0) for p in every if not p.finished), default=0.0)
         return latest if latest > self.clock.wall() else 0.0
-
-    def find(self, name: str) -> AnyTable | None:
-        """Find a table by its id or its name (case-insensitive): one held here, or one another worker
-        holds."""
-        if name in self.tables:
-            return self.tables[name]
-        if name in self.remote:
-            return self.remote[name]
-        folded = name.casefold()
-        every: list[AnyTable] = [*self.tables.values(), *self.remote.values()]
-        return next((t for t in every if t.name.casefold() == folded), None)
 
     # --- the lobby's chat ---------------------------------------------------------------------
 
@@ -515,7 +465,6 @@ class Hall(OverRooms):
         if table_id in self.resting:
             self.resting.discard(table_id)
             self.alarms.cancel(table_id)
-            self.remote.pop(table_id, None)
         if table is not None:
             try:
                 table.close(keep=False)
@@ -535,3 +484,4 @@ class Hall(OverRooms):
             except Exception:
                 log.exception("closing room %s failed", table.id)
         self.chances_pool.close()
+        self.index.close()

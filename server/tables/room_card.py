@@ -1,10 +1,11 @@
-"""What a worker keeps of a room it does not hold (another worker's, or one it has let go while it waits on
-a person): the facts its lobby line, "Your move:" and the past games read, and who sits in it; not its
-rules, pace or timers, which stay in its plan on the disk (`server.tables.room_files.plan_of`) until the
-room is entered, made or woken.
+"""What the lobby reads of a room: the facts its lobby line, "Your move:" and the past games read, and who
+sits in it; not its rules, pace or timers, which stay in its plan on the disk
+(`server.tables.room_files.plan_of`) until the room is entered, made or woken.
 
-A server of thousands of turn-based rooms holds one card a room in every worker: its strings that recur
-(the people's keys and names, the edition) are shared between the cards rather than one copy a room.
+The front holds one card a room in its registry and writes it into the lobby's index
+(`server.tables.lobby_index`), from which a worker reads the cards of the rooms it does not hold for one
+lobby or look-up. The front's cards share their strings that recur (the people's keys and names, the
+edition) rather than one copy a room.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import asdict, dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from server.people.places import SeatResult
+from server.people.places import SeatResult, results_of
 from server.tables.plans import Plan
 
 NOBODY_AWAY: Mapping[str, float] = MappingProxyType({})
@@ -85,6 +86,44 @@ class RoomCard:
             plan.ended,
         )
 
+    @staticmethod
+    def from_json(raw: Any) -> RoomCard:
+        """Read a card back as `to_json` wrote it (into the lobby's index), each field checked for its type:
+        `ValueError`, `KeyError` or `TypeError` when it is not a card."""
+        seats = []
+        for seat in raw["seats"]:
+            kind, name, owner = seat["kind"], seat.get("name"), seat.get("owner")
+            if kind not in ("person", "bot") or not _text_or_none(name) or not _text_or_none(owner):
+                raise ValueError("not a seat")
+            seats.append(SeatCard(kind, name, owner))
+        texts = (raw["id"], raw["name"], raw["edition"], raw["creator"])
+        numbers = (raw["bank"], raw["bank_added"], raw["move_hours"])
+        flags = (raw["finished"], raw["advisor"])
+        watchers, away = raw["watchers"], raw["away_until"]
+        if not all(isinstance(t, str) for t in texts) or not _text_or_none(raw["save_id"]):
+            raise ValueError("a card's names are text")
+        if any(type(n) is not int for n in numbers) or any(type(f) is not bool for f in flags):
+            raise ValueError("a card counts in whole numbers")
+        if not isinstance(watchers, list) or not all(isinstance(w, str) for w in watchers):
+            raise ValueError("a card's watchers are keys")
+        if not isinstance(away, dict) or not all(type(u) in (int, float) for u in away.values()):
+            raise ValueError("a card's days away are times")
+        ended = raw["ended"]
+        if type(ended) not in (int, float):
+            raise ValueError("a card's end is a time")
+        return RoomCard(
+            *texts[:3],
+            tuple(seats),
+            raw["save_id"],
+            *flags,
+            *numbers,
+            texts[3],
+            tuple(watchers),
+            MappingProxyType(away) if away else NOBODY_AWAY,
+            results_of(raw["result"]),
+            float(ended),
+        )
+
     @property
     def turn_based(self) -> bool:
         """Whether the room is turn-based: it goes on with nobody connected, a move a day or so."""
@@ -113,6 +152,10 @@ class RoomCard:
             "away_until": dict(self.away_until),
             "ended": self.ended,
         }
+
+
+def _text_or_none(value: object) -> bool:
+    return value is None or isinstance(value, str)
 
 
 _SEATS: dict[tuple[SeatCard, ...], tuple[SeatCard, ...]] = {}

@@ -11,24 +11,38 @@ from server.base.clock import SetClock
 from server.base.config import Limits, ServerConfig
 from server.session.line_player import LinePlayer
 from server.tables.hall import Hall
+from server.tables.lobby_index import IndexWriter
 from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
-from server.tables.plans import RoomRequest, TableError
+from server.tables.plans import Plan, RoomRequest, TableError
+from server.tables.room_card import RoomCard
 from translation import use
 
 
 class Front:
-    """The front's side of one hall in one process."""
+    """The front's side of one hall in one process: its registry of rooms, written into the lobby's index as
+    the hall reports them (at once, where the front writes at most every half second)."""
 
-    def __init__(self) -> None:
+    def __init__(self, folder: Path) -> None:
         self.hall: Hall | None = None
         self.gone_rooms: list[str] = []  # the rooms the hall told the front are gone, in order
+        self.registry: dict[str, tuple[RoomCard, TableStatus, int]] = {}
+        self.index = IndexWriter(folder)
 
     def report(self, plan: dict[str, Any], status: TableStatus) -> None:
-        return None
+        self.put(RoomCard.of(Plan.from_json(plan)), status)
+
+    def put(self, card: RoomCard, status: TableStatus, worker: int = 0) -> None:
+        """Write a room into the registry and the index: one of the hall's, or another worker's (`worker`)."""
+        self.registry[card.id] = (card, status, worker)
+        self.index.write([(card, status, worker, None)], [])
+        if self.hall is not None:
+            self.hall.registry([card.id])
 
     def gone(self, table_id: str) -> None:
         self.gone_rooms.append(table_id)
+        self.registry.pop(table_id, None)
+        self.index.write([], [table_id])
 
     async def ask(self, message: dict[str, Any]) -> Any:
         hall = self.hall
@@ -36,9 +50,10 @@ class Front:
         if message["t"] == "create":
             try:
                 asked = RoomRequest.from_json(message)
-                plan = make_plan([t.plan for t in hall.ordered()], hall.limits, asked)
+                plan = make_plan([c for c, _s, _w in self.registry.values()], hall.limits, asked)
             except TableError as exc:
                 return {"error": str(exc)}
+            self.put(RoomCard.of(plan), TableStatus.of_plan(plan))
             hall.adopt(plan)
             return {"id": plan.id}
         if message["t"] == "away":  # the front hands it to each worker: here, the one
@@ -60,7 +75,8 @@ def hall_here(tmp: Path, clock: SetClock, limits: Limits | None = None) -> Hall:
     config = ServerConfig(
         data_dir=tmp / "data", saves_dir=tmp / "saves", ratings=False, limits=limits or Limits()
     )
-    front = Front()
+    config.folder.mkdir(parents=True, exist_ok=True)
+    front = Front(config.folder)
     hall = Hall(config, asyncio.get_running_loop(), front, clock)
     front.hall = hall
     return hall

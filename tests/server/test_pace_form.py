@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 from textual.app import App
 
@@ -17,43 +16,12 @@ from server.base.clock import SetClock
 from server.base.config import Limits, ServerConfig
 from server.screens.new_room import NewRoomScreen
 from server.tables.hall import Hall
-from server.tables.lobby_line import TableStatus
-from server.tables.making import make_plan
-from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
+from server.tables.lobby_index import IndexedRoom
+from server.tables.plans import Plan, SeatPlan
+from server.tables.room_card import RoomCard
 from server.tables.room_files import plans_in
 
-
-class Front:
-    """The front's side of a hall in one process: it makes the rooms asked for."""
-
-    def __init__(self) -> None:
-        self.hall: Hall | None = None
-
-    def report(self, plan: dict[str, Any], status: TableStatus) -> None:
-        return None
-
-    def gone(self, table_id: str) -> None:
-        return None
-
-    async def ask(self, message: dict[str, Any]) -> Any:
-        assert self.hall is not None and message["t"] == "create"
-        try:
-            plan = make_plan(
-                [t.plan for t in self.hall.ordered()], self.hall.limits, RoomRequest.from_json(message)
-            )
-        except TableError as exc:
-            return {"error": str(exc)}
-        self.hall.adopt(plan)
-        return {"id": plan.id}
-
-    def say(self, fingerprint: str, words: str) -> None:
-        return None
-
-    def keep_language(self, fingerprint: str, code: str) -> None:
-        return None
-
-    def keep_settings(self, fingerprint: str, words: str) -> None:
-        return None
+from inhall import Front
 
 
 class Lobby(App[None]):
@@ -75,11 +43,12 @@ class Lobby(App[None]):
 
 
 async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: Path) -> None:
-    front = Front()
     limits = Limits(waiting_rooms_per_player=2)
     config = ServerConfig(
         data_dir=tmp_path / "data", saves_dir=tmp_path / "saves", ratings=False, limits=limits
     )
+    config.folder.mkdir(parents=True)
+    front = Front(config.folder)
     hall = Hall(config, asyncio.get_running_loop(), front)
     front.hall = hall
     app = Lobby(hall)
@@ -119,7 +88,8 @@ async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_du
     seats = [SeatPlan("person", name=n, owner=f"key-{n}") for n in ("Ada", "Bob")] + [SeatPlan("bot", "easy")]
     plan = Plan("t1", "Duo", "classic", {"short_game": True}, seats, move_hours=12)
     clock = SetClock(loop)
-    hall = Hall(config, loop, Front(), clock)
+    config.folder.mkdir(parents=True)
+    hall = Hall(config, loop, Front(config.folder), clock)
     table = hall.adopt(plan)  # every seat taken: it starts, and plays on with nobody here
     clock.advance(1.0)
     assert table.room is not None and table.deadline is not None
@@ -129,12 +99,16 @@ async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_du
     hall.close()  # the server stops; it is down for a day
 
     later = SetClock(loop, wall=due + 12 * 3600)
-    again = Hall(config, loop, Front(), later)
+    front = Front(config.folder)  # the front started again: its index made anew from the plans
+    again = Hall(config, loop, front, later)
+    front.hall = again
     [kept] = plans_in(config.folder)
-    status = again.take(kept)  # as the front hands a worker its rooms on start
+    status = again.take(kept)  # as the front hands a worker its rooms on start, and writes how it stands
+    front.put(RoomCard.of(kept), status)
     assert "t1" not in again.tables, "it waited on a person: it rests, no table held, until its deadline..."
     name = kept.seats[waited.player].name
-    assert again.remote["t1"].status() == status
+    found = again.find("Duo")
+    assert isinstance(found, IndexedRoom) and found.status() == status
     assert (status.stage, status.seat, status.asked, status.due) == (
         "playing",
         waited.player,

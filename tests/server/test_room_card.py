@@ -1,21 +1,27 @@
-"""What a worker keeps of a room it does not hold is its card, not its plan: the lobby's line is the same as
-the plan's, a room let go is read back whole from its plan on the disk when it is woken, and the cards of
+"""A room's card, not its plan, is what the lobby reads of a room a worker does not hold (from the lobby's
+index, for one reading): the lobby's line is the same as the plan's, a room let go is read back whole from
+its plan on the disk when it is woken, the worker keeps no card of it, and the cards the front holds of
 thousands of rooms share their people's keys and names."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from pathlib import Path
 
+import pytest
+
 from server.base.clock import SetClock
+from server.people.places import SeatResult
+from server.tables.lobby_index import IndexedRoom
 from server.tables.lobby_line import TableStatus, line_of
 from server.tables.plans import Plan, SeatPlan
 from server.tables.room_card import RoomCard
 from server.tables.turn_pace import UNLOAD_AFTER
 from server.tables.your_move import waiting_on
 
-from inhall import hall_here
+from inhall import Front, hall_here
 
 ADA = "key-Ada"
 
@@ -42,6 +48,17 @@ def test_a_card_gives_the_lobby_the_same_line_and_move_as_its_plan() -> None:
     assert not hasattr(card, "rules") and not hasattr(card, "turn_timer"), "not the plan's options"
 
 
+def test_a_card_is_read_back_from_the_lobby_index_as_it_was_written() -> None:
+    plan = _duo()
+    plan.save_id, plan.away_until, plan.finished, plan.ended = "0badcafe", {"key-Bob": 2e9}, True, 1.7e9
+    plan.result = [SeatResult(1, "key-Ada"), SeatResult(2, "key-Bob"), SeatResult(3, None, "easy", True)]
+    for card in (RoomCard.of(plan), RoomCard.of(_duo())):
+        assert RoomCard.from_json(json.loads(json.dumps(card.to_json()))) == card
+    for broken in ({"seats": [{"kind": "ghost"}]}, {**_duo().to_json(), "bank": "3:00"}, {"seats": 5}):
+        with pytest.raises((ValueError, KeyError, TypeError)):
+            RoomCard.from_json(broken)
+
+
 def test_cards_read_apart_share_their_people_keys_and_names() -> None:
     one, two = (RoomCard.of(Plan.from_json(json.loads(json.dumps(_duo(t).to_json())))) for t in ("a", "b"))
     assert one.seats[0].owner == two.seats[0].owner
@@ -57,23 +74,47 @@ async def test_a_room_let_go_keeps_no_plan_and_is_read_back_whole_when_woken(tmp
         clock.advance(1.0)
         clock.advance(UNLOAD_AFTER + 1.0)
         assert "t1" in hall.resting and "t1" not in hall.tables, "let go"
-        kept = hall.remote["t1"].plan
-        assert isinstance(kept, RoomCard), "its card, not its plan"
-        assert hall.find("Duo") is hall.remote["t1"]
-        table = hall.wake(hall.remote["t1"])
+        found = hall.find("Duo")
+        assert isinstance(found, IndexedRoom) and isinstance(found.plan, RoomCard), "its card, from the index"
+        assert found is not hall.find("Duo"), "read for each look-up, not kept"
+        table = hall.wake(found)
         assert table is hall.tables["t1"] and "t1" not in hall.resting
         assert table.plan.rules == {"short_game": True} and table.plan.turn_timer == 120, "from the disk"
     finally:
         hall.close()
 
 
-async def test_the_rooms_of_other_workers_are_kept_as_cards(tmp_path: Path) -> None:
+async def test_the_rooms_of_other_workers_are_read_from_the_index(tmp_path: Path) -> None:
     hall = hall_here(tmp_path, SetClock(asyncio.get_running_loop()))
+    front = hall.front
+    assert isinstance(front, Front)
     try:
-        status = TableStatus("gathering", free=1)
-        hall.registry([{"plan": _duo("r9", "Far").to_json(), "status": status.to_json(), "worker": 1}], 0)
-        far = hall.remote["r9"]
-        assert isinstance(far.plan, RoomCard) and far.worker == 1
+        front.put(RoomCard.of(_duo("r9", "Far")), TableStatus("gathering", free=1), worker=1)
+        far = hall.find("far")
+        assert isinstance(far, IndexedRoom) and isinstance(far.plan, RoomCard) and far.worker == 1
         assert far.line(ADA).name == "Far" and far.line(ADA).mine
+    finally:
+        hall.close()
+
+
+async def test_a_worker_keeps_no_card_of_a_room_it_does_not_hold(tmp_path: Path) -> None:
+    """Neither another worker's rooms nor its own let go: only their ids and deadlines, the index the rest."""
+    clock = SetClock(asyncio.get_running_loop())
+    hall = hall_here(tmp_path, clock)
+    front = hall.front
+    assert isinstance(front, Front)
+    try:
+        hall.adopt(_duo())
+        clock.advance(1.0)
+        clock.advance(UNLOAD_AFTER + 1.0)
+        assert hall.resting == {"t1"} and not hall.tables, "its own, let go"
+        for n in range(50):
+            front.put(RoomCard.of(_duo(f"r{n}", f"Far{n}")), TableStatus("resting"), worker=1)
+        clock.advance(1.0)
+        assert len(hall.ordered(ADA)) == 51 and hall.find("Far7") is not None, "all listed and found"
+        front.registry.clear()  # the front's registry: another process's memory in a real server
+        gc.collect()
+        cards = [o for o in gc.get_objects() if isinstance(o, (RoomCard, IndexedRoom))]
+        assert not cards, f"{len(cards)} cards held"
     finally:
         hall.close()

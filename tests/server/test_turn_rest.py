@@ -1,7 +1,8 @@
-"""A turn-based room that only waits on a person is not held by its worker: the hall keeps its line in the
-lobby and its deadline alone, loads it again when someone comes to it or its deadline falls due, and, started
-again over the same folders, fires the deadlines that fell due meanwhile; a stop writes only the rooms'
-states that changed; the registry of rooms reaches a worker as changes."""
+"""A turn-based room that only waits on a person is not held by its worker: the hall keeps its deadline
+alone (its line in the lobby is the index's), loads it again when someone comes to it or its deadline falls
+due, and, started again over the same folders, fires the deadlines that fell due meanwhile; a stop writes
+only the rooms' states that changed; the rooms of other workers are read from the lobby's index as the front
+writes it."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ from server.base.clock import SetClock
 from server.people.places import SeatResult
 from server.tables.hall import Hall
 from server.tables.keeping import Keeper
+from server.tables.lobby_index import IndexedRoom
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, SeatPlan
+from server.tables.room_card import RoomCard
+from server.tables.room_files import plan_of
 from server.tables.turn_pace import UNLOAD_AFTER
 
-from inhall import Lines, hall_here
+from inhall import Front, Lines, hall_here
 
 ADA = "key-Ada"
 HOUR = 3600.0
@@ -54,7 +58,9 @@ async def test_a_waiting_room_is_not_held_and_is_loaded_at_its_deadline_and_when
         assert hall.resting == {"t1", "t2"} and len(hall.alarms) == 2, "their deadlines alone"
         assert [t.name for t in hall.ordered(ADA)][:2] == ["Duo", "Trio"], "the lobby still lists them"
         assert [m.asked for m in hall.your_move(ADA)] == ["roll", "roll"], "Your move: both"
-        status = hall.remote["t1"].status()
+        found = hall.find("t1")
+        assert isinstance(found, IndexedRoom), "its line is the lobby index's"
+        status = found.status()
         assert (status.stage, status.seat, status.due > clock.wall()) == ("playing", 0, True)
 
         clock.advance(due - clock.wall() - 1.0)
@@ -95,12 +101,13 @@ async def test_a_room_let_go_before_a_stop_rests_and_fires_its_deadline_once_sta
     hall.adopt(_duo("t2", "Trio"))
     due = _waiting_on_ada(hall, clock)
     hall.close()
-    plans = {t: Plan.from_json(hall.remote[t].plan.to_json()) for t in ("t1", "t2")}
+    plans = {t: plan_of(tmp_path / "data", t) for t in ("t1", "t2")}
 
     later = SetClock(loop, wall=due - 10.0)  # started again ten seconds before the deadlines
     again = hall_here(tmp_path, later)
     try:
         for plan in plans.values():
+            assert plan is not None
             status = again.take(plan)
             assert (status.seat, status.asked, status.due) == (0, "roll", due), "as kept"
         assert not again.tables and again.resting == {"t1", "t2"}, "resting, not loaded"
@@ -140,23 +147,29 @@ async def test_a_stop_writes_only_the_states_that_changed(tmp_path: Path) -> Non
     assert kept.stat().st_mtime_ns != written and "still here" in kept.read_text()
 
 
-async def test_a_worker_takes_the_registry_as_changes(tmp_path: Path) -> None:
+async def test_a_worker_reads_the_rooms_of_others_from_the_index_as_the_front_writes_them(
+    tmp_path: Path,
+) -> None:
     clock = SetClock(asyncio.get_running_loop())
     hall = hall_here(tmp_path, clock)
+    front = hall.front
+    assert isinstance(front, Front)
     try:
         hall.adopt(_duo())
         _waiting_on_ada(hall, clock)
         others = [_duo(f"o{n}", f"Other{n}") for n in range(3)]
         status = TableStatus("resting")
-        hall.registry([{"plan": p.to_json(), "status": status.to_json(), "worker": 1} for p in others], 0)
-        assert set(hall.remote) == {"t1", "o0", "o1", "o2"}
+        for plan in others:
+            front.put(RoomCard.of(plan), status, worker=1)
+        assert {t.id for t in hall.ordered(ADA)} == {"t1", "o0", "o1", "o2"}
         moved = TableStatus("playing", turn=3, waiting_on="Bob", seat=1, asked="roll", due=5.0)
-        own = {"plan": _duo().to_json(), "status": TableStatus("resting").to_json(), "worker": 0}
-        changed = {"plan": others[1].to_json(), "status": moved.to_json(), "worker": 1}
-        hall.registry([changed, own], 0, gone=["o0", "t1"])
-        assert set(hall.remote) == {"t1", "o1", "o2"}, "one gone; its own room it let go stays"
-        assert hall.remote["o1"].status() == moved and hall.remote["o2"].status() == status
-        assert hall.remote["t1"].status().seat == 0, "its own line, not the registry's"
+        front.put(RoomCard.of(others[1]), moved, worker=1)
+        front.gone("o0")
+        assert {t.id for t in hall.ordered(ADA)} == {"t1", "o1", "o2"}, "one gone; its own let go stays"
+        one, two, own = (hall.find(t) for t in ("o1", "o2", "t1"))
+        assert one is not None and two is not None and own is not None
+        assert one.status() == moved and two.status() == status
+        assert own.status().seat == 0, "its own room's line as it reported it"
     finally:
         hall.close()
 
