@@ -4,8 +4,12 @@ session on it: for the lobby's tests that need no SSH server."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
 
 from server.base.clock import SetClock
 from server.base.config import Limits, ServerConfig
@@ -107,3 +111,24 @@ class Lines:
 
     def close(self) -> None:
         self.player.close()
+
+
+class HallSession(App[None]):
+    """A session's app on a hall here (`server.screens.session.Session`), Ada's, opening on `first()`: what a
+    lobby's or a players' list's screen reads of its session. The rooms it is sent to are kept in
+    `entered`."""
+
+    def __init__(self, hall: Hall, first: Callable[[], Screen[Any]]) -> None:
+        super().__init__()
+        self.hall = hall
+        self.fingerprint = "key-Ada"
+        self.player_name = "Ada"
+        self.host = "test"
+        self.entered: list[str] = []
+        self._first = first
+
+    def enter(self, name: str, watch: bool) -> None:
+        self.entered.append(name)
+
+    def on_mount(self) -> None:
+        self.push_screen(self._first())

@@ -10,7 +10,6 @@ import logging
 from pathlib import Path
 
 import pytest
-from textual.app import App
 from textual.widgets import DataTable
 
 from server.base.clock import SetClock
@@ -18,7 +17,6 @@ from server.base.config import ServerConfig
 from server.base.state import write_json
 from server.network.front import Front
 from server.screens.lobby import LobbyScreen
-from server.tables.hall import Hall
 from server.tables.lobby_index import INDEX_FILE, IndexedRoom, IndexWriter, LobbyIndex
 from server.tables.lobby_line import TableStatus
 from server.tables.lobby_rooms import LOBBY_MOST
@@ -27,7 +25,7 @@ from server.tables.room_card import RoomCard
 from server.tables.room_files import ROOMS
 
 from inhall import Front as HallFront
-from inhall import Lines, hall_here
+from inhall import HallSession, Lines, hall_here
 
 ADA = "key-Ada"
 
@@ -70,20 +68,6 @@ async def test_a_lobby_lists_the_own_rooms_and_the_first_others_and_reaches_the_
         hall.close()
 
 
-class Session(App[None]):
-    """A session's app as the lobby sees it (`server.screens.session.Session`), on a hall here."""
-
-    def __init__(self, hall: Hall) -> None:
-        super().__init__()
-        self.hall = hall
-        self.fingerprint = ADA
-        self.player_name = "Ada"
-        self.host = "test"
-
-    def on_mount(self) -> None:
-        self.push_screen(LobbyScreen())
-
-
 async def test_the_full_screen_lobby_lists_the_bound_and_says_how_to_reach_the_rest(tmp_path: Path) -> None:
     clock = SetClock(asyncio.get_running_loop())
     hall = hall_here(tmp_path, clock)
@@ -94,7 +78,7 @@ async def test_the_full_screen_lobby_lists_the_bound_and_says_how_to_reach_the_r
             front.put(RoomCard.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1)
         hall.adopt(_room("t1", "Zeta", "Ada"))
         clock.advance(1.0)
-        app = Session(hall)
+        app = HallSession(hall, LobbyScreen)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             table = app.screen.query_one(DataTable)

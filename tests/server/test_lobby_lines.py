@@ -6,16 +6,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.app import App
 from textual.widgets import DataTable
 
 from server.base.clock import SetClock
 from server.screens.lobby import LobbyScreen
-from server.tables.hall import Hall
 from server.tables.plans import NO_BREAK, Plan, SeatPlan
 from translation import ENGLISH, language, use
 
-from inhall import Lines, hall_here
+from inhall import HallSession, Lines, hall_here
 
 ADA = "key-Ada"
 DAY = 86400.0
@@ -113,31 +111,13 @@ async def test_joining_a_turn_based_room_in_lines_puts_the_person_at_his_decisio
         hall.close()
 
 
-class Session(App[None]):
-    """A session's app as the lobby sees it (`server.screens.session.Session`), on a hall here."""
-
-    def __init__(self, hall: Hall) -> None:
-        super().__init__()
-        self.hall = hall
-        self.fingerprint = ADA
-        self.player_name = "Ada"
-        self.host = "test"
-        self.entered: list[str] = []
-
-    def enter(self, name: str, watch: bool) -> None:
-        self.entered.append(name)
-
-    def on_mount(self) -> None:
-        self.push_screen(LobbyScreen())
-
-
 async def test_the_full_screen_lobby_says_your_move_and_takes_days_away(tmp_path: Path) -> None:
     clock = SetClock(asyncio.get_running_loop())
     hall = hall_here(tmp_path, clock)
     try:
         hall.adopt(_room("t1", "Duo", 24, "Ada", bots=1))
         clock.advance(1.0)
-        app = Session(hall)
+        app = HallSession(hall, LobbyScreen)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             note = str(app.screen.query_one("#note").render())
@@ -175,7 +155,7 @@ async def test_at_80_columns_a_turn_based_rooms_pace_stays_whole_in_the_lobby(tm
             (ENGLISH, ("24 h/move", "72 h/move")),
             (spanish, ("24 h/jugada", "72 h/jugada")),
         ):
-            app = Session(hall)
+            app = HallSession(hall, LobbyScreen)
             with use(speaking):
                 async with app.run_test(size=(80, 24)) as pilot:
                     await pilot.pause()

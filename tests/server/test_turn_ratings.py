@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.app import App
 from textual.widgets import DataTable
 
 from server.base.clock import SetClock
@@ -15,11 +14,10 @@ from server.people.places import SeatResult
 from server.people.ratings import FrontRatings, RatingBoard
 from server.people.store import open_store
 from server.screens.players import PlayersScreen
-from server.tables.hall import Hall
 from server.tables.plans import Plan, SeatPlan
 from translation import language
 
-from inhall import Lines, hall_here
+from inhall import HallSession, Lines, hall_here
 
 ADA, BOB, CY, DI = "key-Ada", "key-Bob", "key-Cy", "key-Di"
 NAMES = {ADA: "Ada", BOB: "Bob", CY: "Cy", DI: "Di"}
@@ -69,25 +67,11 @@ async def test_a_turn_based_game_is_in_the_turn_based_list_and_not_the_live_one_
         hall.close()
 
 
-class Session(App[None]):
-    """A session's app as the ratings screen sees it (`server.screens.session.Session`), on a hall here."""
-
-    def __init__(self, hall: Hall) -> None:
-        super().__init__()
-        self.hall = hall
-        self.fingerprint = ADA
-        self.player_name = "Ada"
-        self.host = "test"
-
-    def on_mount(self) -> None:
-        self.push_screen(PlayersScreen())
-
-
 async def test_the_ratings_screen_switches_between_live_and_turn_based_with_a_key(tmp_path: Path) -> None:
     hall = hall_here(tmp_path, SetClock(asyncio.get_running_loop()))
     try:
         hall.rated(_board(tmp_path).to_json())
-        app = Session(hall)
+        app = HallSession(hall, PlayersScreen)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
 
