@@ -86,6 +86,11 @@ async def run_and_press() -> tuple[str, int]:
     app = Buttons()
     async with app.run_test(size=(40, 30)) as pilot:
         await pilot.click("#ok")
+        button = app.query_one("#ok", Button)
+        for _ in range(250):  # its pressed look lasts a moment: drawn after it, on a busy machine too
+            if not button.has_class("-active"):
+                break
+            await pilot.pause(0.02)
         await pilot.pause()
         nodes = [app, *app.screen.walk_children(with_self=True)]
         deques = sum(isinstance(v, deque) for node in nodes for v in _held(node))
