@@ -130,5 +130,8 @@ class HallSession(App[None]):
     def enter(self, name: str, watch: bool) -> None:
         self.entered.append(name)
 
+    def move_to(self, room: str, watch: bool) -> None:
+        self.entered.append(room)
+
     def on_mount(self) -> None:
         self.push_screen(self._first())

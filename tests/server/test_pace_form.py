@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.app import App
-
 from server.base.clock import SetClock
 from server.base.config import Limits, ServerConfig
 from server.screens.new_room import NewRoomScreen
@@ -21,25 +19,7 @@ from server.tables.plans import Plan, SeatPlan
 from server.tables.room_card import RoomCard
 from server.tables.room_files import plans_in
 
-from inhall import Front
-
-
-class Lobby(App[None]):
-    """A session's app as the server's screens see it (`server.screens.session.Session`), at the lobby."""
-
-    def __init__(self, hall: Hall) -> None:
-        super().__init__()
-        self.hall = hall
-        self.fingerprint = "key-Ada"
-        self.player_name = "Ada"
-        self.host = "test"
-        self.entered: list[str] = []
-
-    def enter(self, name: str, watch: bool) -> None:
-        self.entered.append(name)
-
-    def move_to(self, room: str, watch: bool) -> None:
-        self.entered.append(room)
+from inhall import Front, HallSession
 
 
 async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: Path) -> None:
@@ -51,10 +31,9 @@ async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: 
     front = Front(config.folder)
     hall = Hall(config, asyncio.get_running_loop(), front)
     front.hall = hall
-    app = Lobby(hall)
+    app = HallSession(hall, NewRoomScreen)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(NewRoomScreen())
             await pilot.pause()
             await pilot.press(*"Duo")
             app.screen.query_one("#moves").focus()
