@@ -41,11 +41,12 @@ from server.network.frames import (
     json_frame,
     read_json,
 )
+from server.network.move_letters import MoveLetters
 from server.network.records_due import RecordsDue
 from server.network.registry import Entry, HostLink, WorkerHandle
 from server.network.relay import READY_WITHIN, Elsewhere, Relay
 from server.network.several import SeveralHosts
-from server.network.waiting import phrase_of, turn_waiting, waiting
+from server.network.waiting import phrase_of, waiting
 from server.network.worker import Worker, front_path, worker_path
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.mail import Mailer, MailSettings
@@ -59,8 +60,6 @@ from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
 from server.tables.room_card import RoomCard
 from server.tables.room_files import gather_saves, plan_of, plans_each, plans_in
-from server.tables.your_move import ASKED as ASKED_WORDS
-from server.tables.your_move import YOUR_TURN, move_name
 from translation import _, language, use
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
@@ -117,12 +116,12 @@ class Front(SeveralHosts):
         if self.store is not None:
             for who, text, at in self.store.lobby_lines():
                 self.lobby_talk.heard(Said(who, text, at))
-        self._moves_seen: dict[str, tuple[int, str, float]] = {}
-        """Each turn-based room's move last told of (seat, decision, deadline): `_tell_move`."""
         self.notices = Notices(
             self.store, mailer_of(config), self.players, self.waiting_on, connect=connect_words(config)
         )
         """Word by e-mail when a room waits on a person (`--smtp`); `notices.your_move` tells one."""
+        self.move_letters = MoveLetters(self.notices, self.registry.get)
+        """A letter when a turn-based room comes to a person away from it, once a move."""
 
     def waiting_on(self, key: str) -> list[tuple[str, str]]:
         """Return the rooms that wait on this person now, (name, what is asked in the language in use):
@@ -247,7 +246,7 @@ class Front(SeveralHosts):
             self._room_reported(handle, message)
         elif what == "gone":
             self.registry.pop(str(message.get("id")), None)
-            self._moves_seen.pop(str(message.get("id")), None)
+            self.move_letters.forget(str(message.get("id")))
             self.changed(str(message.get("id")))
         elif what == "create":
             asyncio.get_running_loop().create_task(self._create(link, message))
@@ -328,34 +327,16 @@ class Front(SeveralHosts):
         text = entry.text if only_card and entry is not None else self.text_of(plan)
         self.registry[card.id] = Entry(card, status, handle.index, text=text)
         if card.finished:
-            self._moves_seen.pop(card.id, None)
+            self.move_letters.forget(card.id)
             self.finished(plan)
         elif card.move_hours and status.due:
-            self._tell_move(self.registry[card.id])
+            self.move_letters.reported(card.id, self.registry[card.id])
         self.changed(card.id)
 
     def text_of(self, plan: dict[str, Any]) -> str:
         """Return a room's whole plan as JSON where the store needs it (a server of several hosts writes it
         there for the others), else nothing: the plan is on the disk."""
         return _json(plan) if self.hosts is not None else ""
-
-    def _tell_move(self, entry: Entry) -> None:
-        """Tell the person a turn-based room now waits on, by e-mail if they asked for it: once a move.
-
-        A room reports its status after every change, many times a move: a move already seen here is not
-        read again (the store would refuse to tell it twice anyway, at a query each time)."""
-        seats = entry.plan.seats
-        seat = entry.status.seat
-        if not self.notices.on or not 0 <= seat < len(seats):
-            return
-        seen = (seat, entry.status.asked, entry.status.due)
-        room = entry.plan.id
-        if self._moves_seen.get(room) == seen:
-            return
-        self._moves_seen[room] = seen
-        key = seats[seat].owner or ""
-        for move in turn_waiting([entry], key):
-            self.notices.your_move(key, move.name, ASKED_WORDS.get(move.asked, YOUR_TURN), move_name(move))
 
     def changed(self, *rooms: str) -> None:
         """Tell the workers soon of the rooms changed or gone (none: of the people connected alone)."""
@@ -574,7 +555,7 @@ class Front(SeveralHosts):
             answered = await handle.requests.ask({"t": "adopt", "plan": plan.to_json()})
         except (ConnectionError, TimeoutError, AssertionError):
             self.registry.pop(plan.id, None)
-            self._moves_seen.pop(plan.id, None)
+            self.move_letters.forget(plan.id)
             raise TableError(_("The server is busy; try again.")) from None
         self._adopted(handle, answered)
         log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, asked.creator, handle.index)
@@ -586,6 +567,7 @@ class Front(SeveralHosts):
     async def stop(self) -> None:
         """Stop every worker, each saving its rooms."""
         self.stopping = True
+        self.move_letters.stop()
         await self.notices.stop()
         if self.records_due is not None:
             self.records_due.stop()

@@ -37,6 +37,7 @@ class TableStatus:
     seat: int = -1  # the seat whose decision it waits on (-1: none, or not known)
     asked: str = ""  # what it waits on: the decision's kind ("roll", "auction", "trade_answer"...)
     due: float = 0.0  # a turn-based room's deadline for it, seconds since the epoch (0: none)
+    here: bool = False  # the person it waits on is at the table now (no letter tells him of his move)
 
     @staticmethod
     def of_plan(plan: Plan) -> TableStatus:
@@ -68,6 +69,7 @@ class TableStatus:
             "seat": self.seat,
             "asked": self.asked,
             "due": self.due,
+            "here": self.here,
         }
 
     @classmethod
@@ -86,6 +88,8 @@ class TableStatus:
             raise ValueError("a table's status names a seat and a decision")
         if not isinstance(due, (int, float)) or isinstance(due, bool) or not 0 <= due < 1e11:
             raise ValueError("a table's deadline is a time of day")
+        if type(raw.get("here", False)) is not bool:
+            raise ValueError("a table's status says whether its person is here")
         return cls(  # its words shared with the other statuses (thousands of rooms' statuses are held)
             seat=seat,
             asked=sys.intern(asked),
@@ -95,6 +99,7 @@ class TableStatus:
             turn=numbers["turn"],
             waiting_on=sys.intern(plain(names["waiting_on"])[:NAME_MAX]),
             present=raw.get("present", True),
+            here=raw.get("here", False),
             winner=sys.intern(plain(names["winner"])[:NAME_MAX]),
         )
 

@@ -131,6 +131,7 @@ class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
             seat=pending.player if pending is not None else -1,
             asked=pending.kind if pending is not None else "",
             due=deadline.due if deadline is not None else 0.0,
+            here=pending is not None and self.presence.seated.get(pending.player, 0) > 0,
         )
 
     # --- seats --------------------------------------------------------------------------------

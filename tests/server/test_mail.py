@@ -15,6 +15,8 @@ import asyncssh
 import pytest
 
 from engine.core.phrases import Phrase
+from server.network import move_letters
+from server.network.clock_moves import ask_advance
 from server.network.main import Running
 from server.people.mail import Mailer, MailSettings
 from server.people.notices import CODE_LIFE, CODES_AN_HOUR, DAY, TRIES, Notices
@@ -453,11 +455,17 @@ async def test_the_full_screen_lobby_opens_the_mail_dialog_on_m(tmp_path: Path) 
         await plain.stop()
 
 
-async def test_a_turn_based_room_writes_when_it_waits_on_you_and_mine_lists_it(tmp_path: Path) -> None:
-    """A turn-based room made in lines: when it waits on a person who asked for a letter a move, one letter
-    comes (once for that move), and `ssh host mine` lists the room with what it asks."""
+async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn-based room made in lines: a person playing at the table is not written to, nor when she leaves
+    in the middle of her move (`ssh host mine` lists the room with what it asks); once the room comes to a
+    move of hers while she is away, one letter comes, once for that move."""
+    monkeypatch.setattr(move_letters, "LETTER_AFTER", 0.3)
     inbox, smtp, port = await start_inbox()
-    running = await start_server(tmp_path, workers=1, smtp=f"127.0.0.1:{port}", smtp_from="game@example.net")
+    running = await start_server(
+        tmp_path, workers=1, smtp=f"127.0.0.1:{port}", smtp_from="game@example.net", test_clock=True
+    )
     ada = Speaker(running, "Ada")
     try:
         await ada.connect()
@@ -470,13 +478,22 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_and_mine_lists_it(t
         await ada.wait_for("Your address is confirmed")
         await ada.type("new Duo classic 1 person 1 easy bot turns 24")
         await ada.wait_for("You are at Duo.")
-        await inbox.wait_for(2)
-        letter = inbox.letters[1]
-        assert "Duo waits on you: your turn." in text_of(letter) and letter["To"] == "ada@example.org"
-        await asyncio.sleep(0.6)  # the registry's next word to the workers
+        await asyncio.sleep(1.0)  # the move's letter would have gone, and the registry's word to the workers
+        assert len(inbox.letters) == 1, "no letter to a person at the table"
         mine = Speaker(running, "Ada", ada.key)
         await mine.connect("mine")
         assert await mine.ended() == "Duo\tyour turn\n"
+        ada.close()
+        await asyncio.sleep(1.0)
+        assert len(inbox.letters) == 1, "nor when she leaves in the middle of her move"
+
+        ask_advance(running.front.config.folder, 25 * 3600)  # her time runs out: the stand-in makes that move
+        assert running.clock_requests is not None
+        running.clock_requests.look()
+        await inbox.wait_for(2)
+        letter = inbox.letters[1]
+        assert "Duo waits on you: " in text_of(letter) and letter["To"] == "ada@example.org"
+        await asyncio.sleep(1.0)
         assert len(inbox.letters) == 2, "one letter for the move, however often the room reports"
     finally:
         ada.close()
