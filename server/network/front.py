@@ -2,10 +2,11 @@
 
 The front holds what must be one for the whole server: the SSH listener and its limits (in
 `server.network.ssh`), the names bound to keys (in the store of people, written here only), and the registry
-of rooms: each room's plan, how it stands, and which worker holds it. It starts the workers, hands each the
-rooms it holds, writes the registry into the lobby's index (`server.tables.lobby_index`, which the workers
-read) and tells every worker which rooms changed (at most every half second), and starts a worker again when
-one dies: its rooms come back from their saves, as after a `kill -9`.
+of rooms (`server.network.front_rooms`): which worker holds each room, and of those held live their cards and
+how they stand. It starts the workers, hands each the rooms it holds, writes the rooms into the lobby's index
+(`server.tables.lobby_index`, which the workers read) and tells every worker which rooms changed (at most
+every half second), and starts a worker again when one dies: its rooms come back from their saves, as after a
+`kill -9`.
 
 Each session's terminal is relayed to a worker (`server.network.relay`). On a server of several hosts
 sharing one PostgreSQL, the registry holds the other hosts' rooms too (`server.network.hosts` keeps it),
@@ -41,25 +42,26 @@ from server.network.frames import (
     json_frame,
     read_json,
 )
+from server.network.front_rooms import FrontRooms
 from server.network.move_letters import MoveLetters
 from server.network.records_due import RecordsDue
-from server.network.registry import Entry, HostLink, WorkerHandle
-from server.network.relay import READY_WITHIN, Elsewhere, Relay
+from server.network.registry import Aside, Entry, HostLink, WorkerHandle
+from server.network.relay import READY_WITHIN, Relay
 from server.network.several import SeveralHosts
-from server.network.waiting import phrase_of, waiting
+from server.network.waiting import phrase_of
 from server.network.worker import Worker, front_path, worker_path
 from server.people.chat import LobbyTalk, Said, words_of
-from server.people.mail import Mailer, MailSettings
+from server.people.mail import connect_words, mailer_of
 from server.people.notices import MailState, Notices
 from server.people.players import Players
 from server.people.ratings import FrontRatings, open_people
 from server.people.store import StoreFailure
-from server.tables.lobby_index import IndexWriter, Row
+from server.tables.lobby_index import IndexWriter
 from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
 from server.tables.room_card import RoomCard
-from server.tables.room_files import gather_saves, plan_of, plans_each, plans_in
+from server.tables.room_files import gather_saves, plans_each, plans_in
 from translation import _, language, use
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
@@ -67,16 +69,14 @@ if TYPE_CHECKING:  # psycopg's module, imported only where the server is one hos
 
 log = logging.getLogger(__name__)
 
-REGISTRY_EVERY = 0.5  # seconds: the workers are told of changes at most this often
 ADOPTED_AT_ONCE = 250  # rooms handed to a worker in one request on starting
-LISTED_AT_ONCE = 1000  # rooms changed named in one message to a worker
 RESTART_AFTER = 0.5  # seconds before a dead worker is started again (doubling while it keeps dying)
 RUNTIME_PREFIX = "workers-"
 SOCKET_NAME_MAX = 107  # bytes in a Unix socket's path
 STARTING_WITHIN = 60.0  # seconds: a socket folder this young may be a server's still starting
 
 
-class Front(SeveralHosts):
+class Front(FrontRooms, SeveralHosts):
     """The front process: the rooms' registry and the workers, for the SSH side."""
 
     def __init__(self, config: ServerConfig, in_process: bool = False) -> None:
@@ -94,6 +94,9 @@ class Front(SeveralHosts):
         """The finished games not recorded yet (the store down), kept on disk and tried again."""
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
+        """The rooms whose card and status the front holds: this host's held live, the other hosts'."""
+        self.aside = Aside()
+        """This host's rooms resting in their workers: their cards and statuses in the lobby's index alone."""
         self.index: IndexWriter | None = None  # the lobby's index, written from the registry
         parent = self._runtime_parent()
         clear_stale(parent)
@@ -120,13 +123,8 @@ class Front(SeveralHosts):
             self.store, mailer_of(config), self.players, self.waiting_on, connect=connect_words(config)
         )
         """Word by e-mail when a room waits on a person (`--smtp`); `notices.your_move` tells one."""
-        self.move_letters = MoveLetters(self.notices, self.registry.get)
+        self.move_letters = MoveLetters(self.notices, self.entry_by_id)
         """A letter when a turn-based room comes to a person away from it, once a move."""
-
-    def waiting_on(self, key: str) -> list[tuple[str, str]]:
-        """Return the rooms that wait on this person now, (name, what is asked in the language in use):
-        for `ssh host mine` and the digests; the turn-based rooms first."""
-        return waiting(self.registry.values(), key)
 
     def _runtime_parent(self) -> Path:
         """Return a private folder for the sockets: under the server's data folder when its path is short
@@ -149,20 +147,12 @@ class Front(SeveralHosts):
             listed = plans_in(self.config.folder)
             gather_saves(listed, self.config)
             plans = await self.hosts.start(listed)
-        else:  # read one at a time, only its card kept: not thousands of plans at once in memory
+        else:  # read one at a time, each set aside in the index as it is read
             plans = plans_each(self.config.folder)
-        for n, plan in enumerate(plans):
-            card, text = RoomCard.of(plan), self.text_of(plan.to_json())
-            self.registry[plan.id] = Entry(card, TableStatus.of_plan(plan), n % len(self.workers), text=text)
-            if plan.finished:
-                self.finished(plan.to_json())
-        if self.hosts is None:
-            gather_saves([entry.plan for entry in self.registry.values()], self.config)
-        self.index = IndexWriter(self.config.folder)
-        self.index.write(self._index_rows(self.registry), [])
+        self.take_in(plans)
         if self.records_due is not None:
             self.records_due.start()  # those of rooms that left the lobby meanwhile too
-        rooms, workers = len(self.registry), len(self.workers)
+        rooms, workers = len(self.registry) + len(self.aside), len(self.workers)
         log.info(
             "%d room%s on %d worker%s", rooms, "" if rooms == 1 else "s", workers, "" if workers == 1 else "s"
         )
@@ -245,9 +235,7 @@ class Front(SeveralHosts):
         if what == "room":
             self._room_reported(handle, message)
         elif what == "gone":
-            self.registry.pop(str(message.get("id")), None)
-            self.move_letters.forget(str(message.get("id")))
-            self.changed(str(message.get("id")))
+            self.gone(str(message.get("id")))
         elif what == "create":
             asyncio.get_running_loop().create_task(self._create(link, message))
         elif what == "name":
@@ -270,19 +258,9 @@ class Front(SeveralHosts):
         registry of every room; it then accepts sessions. A new worker is given their cards, and reads the
         plans of those it holds from the disk (one that only waits on a person is not held)."""
         assert handle.requests is not None
-        mine = [room for room, entry in self.registry.items() if entry.worker == handle.index]
+        mine = self.rooms_of(handle)
         for start in range(0, len(mine), ADOPTED_AT_ONCE):
-            plans, cards = [], []
-            for table_id in mine[start : start + ADOPTED_AT_ONCE]:
-                entry = self.registry.get(table_id)
-                if entry is None or entry.worker != handle.index:
-                    continue
-                # a worker started again may have written a plan it had no time to report
-                plan = plan_of(self.config.folder, table_id) if handle.deaths else None
-                if plan is not None:
-                    plans.append(plan.to_json())
-                else:
-                    cards.append(entry.plan.to_json())
+            plans, cards = self.handed(handle, mine[start : start + ADOPTED_AT_ONCE])
             try:
                 answered = await handle.requests.ask({"t": "adopt", "plans": plans, "cards": cards})
             except (ConnectionError, TimeoutError):
@@ -299,113 +277,10 @@ class Front(SeveralHosts):
 
     # --- the registry -------------------------------------------------------------------------
 
-    def _adopted(self, handle: WorkerHandle, answered: Any) -> None:
-        """Take how the rooms a worker took up stand, from its answer."""
-        rooms = answered.get("rooms") if isinstance(answered, dict) else None
-        for room in rooms if isinstance(rooms, list) else []:
-            if isinstance(room, dict):
-                self._room_reported(handle, room)
-
-    def _room_reported(self, handle: WorkerHandle, message: dict[str, Any]) -> None:
-        """Take how a room stands as its worker reports it: its plan (or, for a room it took up resting, its
-        card: `card`), kept as a card, and its status."""
-        plan = message.get("plan")
-        if not isinstance(plan, dict) or not isinstance(plan.get("id"), str):
-            raise FrameError("a room without a plan")
-        entry = self.registry.get(plan["id"])
-        if entry is not None and entry.worker != handle.index:
-            log.warning("worker %d reported room %s of worker %d", handle.index, plan["id"], entry.worker)
-            return
-        try:
-            status = TableStatus.from_json(message.get("status"))
-            card = RoomCard.of(Plan.from_json(plan))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise FrameError(f"room {plan['id']}: {exc}") from None
-        if entry is not None and entry.plan == card:
-            card = entry.plan  # the same (most reports are of a move): the one held is kept
-        only_card = message.get("card") is True and entry is not None
-        text = entry.text if only_card and entry is not None else self.text_of(plan)
-        self.registry[card.id] = Entry(card, status, handle.index, text=text)
-        if card.finished:
-            self.move_letters.forget(card.id)
-            self.finished(plan)
-        elif card.move_hours and status.due:
-            self.move_letters.reported(card.id, self.registry[card.id])
-        self.changed(card.id)
-
     def text_of(self, plan: dict[str, Any]) -> str:
         """Return a room's whole plan as JSON where the store needs it (a server of several hosts writes it
         there for the others), else nothing: the plan is on the disk."""
         return _json(plan) if self.hosts is not None else ""
-
-    def changed(self, *rooms: str) -> None:
-        """Tell the workers soon of the rooms changed or gone (none: of the people connected alone)."""
-        self._changed.update(rooms)
-        if self._push is None:
-            self._push = asyncio.get_running_loop().call_later(REGISTRY_EVERY, self._push_registry)
-
-    def _push_registry(self) -> None:
-        """Write the rooms changed since last told into the lobby's index, and remove those gone, in one
-        transaction; then tell every worker ready which they are (their lobbies are drawn again)."""
-        self._push = None
-        changed, self._changed = sorted(self._changed), set()
-        rooms = [room for room in changed if room in self.registry]
-        gone = [room for room in changed if room not in self.registry]
-        if self.index is not None and not self.index.write(self._index_rows(rooms), gone):
-            self.index.rebuild(self._index_rows(self.registry))
-        messages = [
-            json_frame(
-                JSON,
-                {
-                    "t": "rooms",
-                    "rooms": rooms[start : start + LISTED_AT_ONCE],
-                    "gone": gone if start == 0 else [],
-                    "people": self.people_up,
-                },
-            )
-            for start in range(0, max(1, len(rooms)), LISTED_AT_ONCE)
-        ]
-        for handle in self.workers:
-            if handle.link is not None and handle.ready.is_set():
-                for message in messages:
-                    handle.link.send(message)
-
-    def _index_rows(self, rooms: Iterable[str]) -> Iterable[Row]:
-        """Return the index's rows of these rooms of the registry, made as they are written."""
-        for room in rooms:
-            entry = self.registry[room]
-            yield entry.plan, entry.status, entry.worker, entry.host
-
-    def plans(self) -> list[RoomCard]:
-        """Return every room's card, as held in the registry (what making a room checks it against): not a
-        reading of thousands of plans each time a room is made."""
-        return [entry.plan for entry in self.registry.values()]
-
-    def entry_of(self, name: str) -> Entry | None:
-        """Look up a room in the registry by its id or name (case-insensitive)."""
-        entry = self.registry.get(name)
-        if entry is None:
-            folded = name.casefold()
-            entry = next((e for e in self.registry.values() if e.plan.name.casefold() == folded), None)
-        return entry
-
-    def holder_of(self, name: str) -> WorkerHandle | None:
-        """Return the worker of this host holding a room, by its id or name (case-insensitive)."""
-        entry = self.entry_of(name)
-        return self.workers[entry.worker] if entry is not None and entry.host is None else None
-
-    def route(self, name: str | None) -> WorkerHandle | Elsewhere:
-        """Route a session for a room (by its id or name, case-insensitive): the worker holding it, or
-        the host holding it; the least loaded worker for the lobby or a room there is none of."""
-        entry = self.entry_of(name) if name else None
-        if entry is not None and entry.host is not None:
-            present = self.present.get(entry.host)
-            return Elsewhere(entry.host, present.relay if present is not None else "")
-        return self.workers[entry.worker] if entry is not None else self.least_loaded()
-
-    def least_loaded(self) -> WorkerHandle:
-        """Return the worker with the fewest sessions (a ready one first)."""
-        return min(self.workers, key=lambda h: (not h.ready.is_set(), h.sessions, h.index))
 
     # --- ratings ------------------------------------------------------------------------------
 
@@ -521,7 +396,7 @@ class Front(SeveralHosts):
             )
 
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
-        seated = {str(s.owner) for e in self.registry.values() for s in e.plan.seats}
+        seated = self.seated()
         try:
             with use(asker(message)):  # a refusal reads in the language of the person who asked
                 name = self.players.choose(str(message.get("key")), str(message.get("name", "")), seated)
@@ -544,7 +419,8 @@ class Front(SeveralHosts):
 
     async def create(self, asked: RoomRequest) -> tuple[str, int]:
         """Create a room on the worker with the fewest sessions; return its id and that worker."""
-        plan = make_plan(self.plans(), self.limits, asked)
+        others, unlisted = self.for_making(asked)
+        plan = make_plan(others, self.limits, asked, unlisted)
         handle = self.least_loaded()
         status = TableStatus.of_plan(plan)
         card, text = RoomCard.of(plan), self.text_of(plan.to_json())
@@ -593,28 +469,6 @@ class Front(SeveralHosts):
         if self.index is not None:
             self.index.close()
         shutil.rmtree(self.runtime, ignore_errors=True)
-
-
-def mailer_of(config: ServerConfig) -> Mailer | None:
-    """Return the sender of the letters through the operator's SMTP server (`--smtp`); None without one."""
-    if config.smtp is None:
-        return None
-    host, _colon, port = config.smtp.rpartition(":")
-    settings = MailSettings(
-        host,
-        int(port),
-        config.smtp_from or f"landlords@{socket.getfqdn()}",
-        config.smtp_starttls,
-        config.smtp_user,
-        config.smtp_password,
-    )
-    return Mailer(settings)
-
-
-def connect_words(config: ServerConfig) -> str:
-    """Return how people reach the server, for the letters: `ssh -p 2222 play.example.org`."""
-    host = config.host if config.host not in ("0.0.0.0", "::", "") else socket.getfqdn()
-    return f"ssh -p {config.port} {host}" if config.port != 22 else f"ssh {host}"
 
 
 def clear_stale(parent: Path) -> None:

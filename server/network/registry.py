@@ -4,6 +4,7 @@ several hosts (`server.network.several`) both read and change."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -26,6 +27,48 @@ class Entry:
     worker: int
     host: str | None = None
     text: str = ""
+
+
+class Aside:
+    """This host's rooms of which the front keeps no card: their cards and statuses are in the lobby's index
+    alone (`server.tables.lobby_index`), read back where they are needed. A turn-based room resting in its
+    worker, and on starting every room until its worker has taken it up. Each is its id, its worker, and
+    whether its game has begun and is over (what making a room counts), in one small number."""
+
+    def __init__(self) -> None:
+        self._rooms: dict[str, int] = {}
+
+    def put(self, room: str, worker: int, started: bool, finished: bool) -> None:
+        self._rooms[room] = worker << 2 | started << 1 | finished
+
+    def pop(self, room: str) -> None:
+        self._rooms.pop(room, None)
+
+    def worker(self, room: str) -> int | None:
+        """Return the worker of a room set aside, or None for one that is not."""
+        packed = self._rooms.get(room)
+        return packed >> 2 if packed is not None else None
+
+    def of_worker(self, worker: int) -> list[str]:
+        return [room for room, packed in self._rooms.items() if packed >> 2 == worker]
+
+    def counts(self) -> tuple[int, int]:
+        """Return how many of the rooms are not over, and how many of those have not begun."""
+        not_over = waiting = 0
+        for packed in self._rooms.values():
+            if not packed & 1:
+                not_over += 1
+                waiting += not packed & 2
+        return not_over, waiting
+
+    def __contains__(self, room: object) -> bool:
+        return room in self._rooms
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rooms)
+
+    def __len__(self) -> int:
+        return len(self._rooms)
 
 
 class HostLink(Protocol):

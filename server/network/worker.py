@@ -307,7 +307,12 @@ class Worker:
     # --- what the hall asks of the front ------------------------------------------------------
 
     def report(self, plan: dict[str, Any], status: TableStatus) -> None:
-        self.control.send_json({"t": "room", "plan": plan, "status": status.to_json()})
+        """Tell the front how a room stands (`rest`: it was let go, and rests here until someone comes or
+        its deadline)."""
+        message: dict[str, Any] = {"t": "room", "plan": plan, "status": status.to_json()}
+        if plan.get("id") in self.hall.resting:
+            message["rest"] = True
+        self.control.send_json(message)
 
     def gone(self, table_id: str) -> None:
         self.control.send_json({"t": "gone", "id": table_id})
@@ -376,7 +381,7 @@ class Worker:
         for raw, card in given:
             try:
                 plan = Plan.from_json(raw)
-                status = self.hall.take(RoomCard.of(plan) if card else plan)
+                status = self.hall.take(RoomCard.of(plan, shared=False) if card else plan)
             except (ValueError, KeyError, TypeError, TableError) as exc:
                 log.error("worker %d: a room not taken up: %s", self.index, exc)
                 continue
@@ -384,7 +389,8 @@ class Worker:
             if table is not None:  # held: its plan as read from the disk
                 rooms.append({"plan": table.plan.to_json(), "status": status.to_json()})
             else:  # resting (on its card alone), or made just now
-                rooms.append({"plan": plan.to_json(), "status": status.to_json(), "card": card})
+                told = {"plan": plan.to_json(), "status": status.to_json(), "card": card}
+                rooms.append({**told, "rest": True} if plan.id in self.hall.resting else told)
         return rooms
 
     def drop(self, table_id: str, line: str) -> None:

@@ -14,10 +14,13 @@ import contextlib
 import email.utils
 import logging
 import smtplib
+import socket
 import ssl
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
+
+from server.base.config import ServerConfig
 
 log = logging.getLogger(__name__)
 
@@ -170,3 +173,25 @@ def _why(exc: BaseException) -> str:
     if isinstance(exc, smtplib.SMTPException):
         return f"the mail server {exc}" if str(exc).startswith("refused") else "the mail server failed"
     return f"the mail server could not be reached ({type(exc).__name__})"
+
+
+def mailer_of(config: ServerConfig) -> Mailer | None:
+    """Return the sender of the letters through the operator's SMTP server (`--smtp`); None without one."""
+    if config.smtp is None:
+        return None
+    host, _colon, port = config.smtp.rpartition(":")
+    settings = MailSettings(
+        host,
+        int(port),
+        config.smtp_from or f"landlords@{socket.getfqdn()}",
+        config.smtp_starttls,
+        config.smtp_user,
+        config.smtp_password,
+    )
+    return Mailer(settings)
+
+
+def connect_words(config: ServerConfig) -> str:
+    """Return how people reach the server, for the letters: `ssh -p 2222 play.example.org`."""
+    host = config.host if config.host not in ("0.0.0.0", "::", "") else socket.getfqdn()
+    return f"ssh -p {config.port} {host}" if config.port != 22 else f"ssh {host}"

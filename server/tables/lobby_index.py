@@ -1,13 +1,14 @@
 """The lobby's index of every room: an SQLite file in the server's data folder that the front writes and the
 workers read, so that a room no worker holds costs no worker's memory.
 
-The front (the one writer) writes each room's lobby facts from its registry: the room's card
+The front (the one writer) writes each room's lobby facts: the room's card
 (`server.tables.room_card.RoomCard`) and status as JSON, the worker or host holding it, the keys the lobby
 orders by, and one row for each person seated at it or watching it. It writes in one transaction each
-time it tells the workers of changes, and makes the file again from its registry on starting: the file is
-an index, the plans in `rooms/` stay the truth. A worker reads it as it needs a lobby's rooms, a person's
-rooms or a room by name (`LobbyIndex`), each room read into an object made for that reading and dropped
-after it.
+time it tells the workers of changes, and makes the file again from the rooms' plans on starting: the file
+is an index, the plans in `rooms/` stay the truth. The front keeps no card of a room resting in its
+worker: it reads it back from here where it needs it (`IndexWriter.named`, `of_person`, `for_making`). A
+worker reads it as it needs a lobby's rooms, a person's rooms or a room by name (`LobbyIndex`), each room
+read into an object made for that reading and dropped after it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Collection, Container, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,8 @@ CREATE TABLE rooms (
     worker INTEGER NOT NULL,
     host TEXT,
     finished INTEGER NOT NULL,
-    started INTEGER NOT NULL
+    started INTEGER NOT NULL,
+    creator TEXT NOT NULL
 );
 CREATE INDEX rooms_order ON rooms (finished, started, folded);
 CREATE INDEX rooms_folded ON rooms (folded);
@@ -58,7 +60,13 @@ CREATE INDEX people_room ON people (room);
 """The rooms (`seat` in `people`: the seat's number, -1 for a person watching; `waiting`: the room waits
 on that seat's decision)."""
 
+WRITER_CACHE_KB = 256
+"""The front's page cache of the index, in KiB (SQLite's default is 2,000): it writes a few rooms at a time
+and reads a few back, the file itself in the system's cache; 2 MB more of the front's memory at 10,000
+rooms otherwise."""
+
 COLUMNS = "rooms.id, rooms.card, rooms.status, rooms.worker, rooms.host"
+ALL_COLUMNS = "id, name, folded, card, status, worker, host, finished, started, creator"
 
 
 class IndexedRoom(PlanFacts):
@@ -66,6 +74,8 @@ class IndexedRoom(PlanFacts):
     worker, -1 with its `host` when another host holds it)."""
 
     __slots__ = ("_status", "host", "plan", "worker")
+
+    plan: RoomCard
 
     def __init__(self, plan: RoomCard, status: TableStatus, worker: int, host: str | None = None) -> None:
         self.plan = plan
@@ -100,15 +110,36 @@ class IndexWriter:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=OFF")  # made again from the plans on starting: never synced
+        db.execute(f"PRAGMA cache_size=-{WRITER_CACHE_KB}")
         db.executescript(SCHEMA)
         return db
 
-    def rebuild(self, rows: Iterable[Row]) -> None:
-        """Make the index again from every room (on starting, or after a write failed)."""
+    def rebuild(self, rows: Iterable[Row], carried: Collection[str] = ()) -> set[str]:
+        """Make the index again from every room (after a write failed): `rows`, and the rooms `carried`
+        over from the file as it stands, as far as it can still be read. The ids of those it could not
+        carry over."""
+        kept: list[tuple[Any, ...]] = []
+        people: list[tuple[Any, ...]] = []
+        with contextlib.suppress(sqlite3.Error):
+            kept = [r for r in self._db.execute(f"SELECT {ALL_COLUMNS} FROM rooms") if r[0] in carried]
+            held = {r[0] for r in kept}
+            people = [r for r in self._db.execute("SELECT * FROM people") if r[1] in held]
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
         self._db = self._open()
+        try:
+            self._db.execute("BEGIN")
+            self._db.executemany("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", kept)
+            self._db.executemany("INSERT INTO people VALUES (?, ?, ?, ?, ?, ?, ?)", people)
+            self._db.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
         self.write(rows, [])
+        found: set[str] = set()
+        with contextlib.suppress(sqlite3.Error):
+            found = {r[0] for r in self._db.execute("SELECT id FROM rooms")} if carried else set()
+        return {room for room in carried if room not in found}
 
     def write(self, rows: Iterable[Row], gone: Iterable[str]) -> bool:
         """Write the rooms changed and remove those gone, in one transaction; whether it was written."""
@@ -118,14 +149,14 @@ class IndexWriter:
         for card, status, worker, host in rows:
             started = card.save_id is not None
             room = (card.id, card.name, card.name.casefold(), _json(card.to_json()), _json(status.to_json()))
-            rooms.append((*room, worker, host, card.finished, started))
+            rooms.append((*room, worker, host, card.finished, started, card.creator))
             people += _people(card, status)
         removed = [(room,) for room in gone]
         try:
             db.execute("BEGIN")
             db.executemany("DELETE FROM rooms WHERE id = ?", removed)
             db.executemany("DELETE FROM people WHERE room = ?", [*removed, *((r[0],) for r in rooms)])
-            db.executemany("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rooms)
+            db.executemany("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rooms)
             db.executemany("INSERT OR IGNORE INTO people VALUES (?, ?, ?, ?, ?, ?, ?)", people)
             db.execute("COMMIT")
             return True
@@ -135,6 +166,63 @@ class IndexWriter:
                 db.execute("ROLLBACK")
             return False
 
+    # --- what the front reads back of the rooms it keeps no card of -----------------------------
+
+    def _rooms(self, query: str, *values: Any) -> list[IndexedRoom]:
+        try:
+            return _read_rooms(self._db.execute(query, values).fetchall())
+        except sqlite3.Error as exc:
+            log.warning("the lobby's index could not be read (%s)", exc)
+            return []
+
+    def named(self, name: str) -> list[IndexedRoom]:
+        """Return the rooms of this id, and then those of this name (case-insensitive)."""
+        return self._rooms(
+            f"SELECT {COLUMNS} FROM rooms WHERE id = ? OR folded = ? ORDER BY id <> ?",
+            name,
+            name.casefold(),
+            name,
+        )
+
+    def of_person(self, key: str) -> list[IndexedRoom]:
+        """Return the rooms where this person has a seat."""
+        return self._rooms(
+            f"SELECT {COLUMNS} FROM rooms WHERE id IN "
+            "(SELECT room FROM people WHERE person = ? AND seat >= 0)",
+            key,
+        )
+
+    def for_making(self, name: str, creator: str) -> list[IndexedRoom]:
+        """Return the rooms a new room of this name and maker is checked against one by one: of that name
+        (case-insensitive) or id, made by him, or seating him."""
+        return self._rooms(
+            f"SELECT {COLUMNS} FROM rooms WHERE folded = ? OR id = ? OR creator = ? "
+            "OR id IN (SELECT room FROM people WHERE person = ? AND seat >= 0)",
+            name.casefold(),
+            name,
+            creator,
+            creator,
+        )
+
+    def cards(self, rooms: list[str]) -> dict[str, str]:
+        """Return the cards of these rooms as the index holds them (JSON), by id."""
+        marks = ", ".join("?" * len(rooms))
+        try:
+            rows = self._db.execute(f"SELECT id, card FROM rooms WHERE id IN ({marks})", rooms).fetchall()
+        except sqlite3.Error as exc:
+            log.warning("the lobby's index could not be read (%s)", exc)
+            return {}
+        return {str(room): str(card) for room, card in rows}
+
+    def seated(self, rooms: Container[str]) -> set[str]:
+        """Return the keys holding a seat at any of these rooms."""
+        try:
+            rows = self._db.execute("SELECT person, room FROM people WHERE seat >= 0").fetchall()
+        except sqlite3.Error as exc:
+            log.warning("the lobby's index could not be read (%s)", exc)
+            return set()
+        return {str(person) for person, room in rows if room in rooms}
+
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
@@ -142,6 +230,18 @@ class IndexWriter:
 
 def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+def _read_rooms(rows: Iterable[tuple[Any, ...]]) -> list[IndexedRoom]:
+    """Read the index's rooms from its rows (`COLUMNS`): each checked, one that is not a room logged."""
+    found = []
+    for room, card, status, worker, host in rows:
+        try:
+            plan = RoomCard.from_json(json.loads(card))
+            found.append(IndexedRoom(plan, TableStatus.from_json(json.loads(status)), worker, host))
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("room %s of the lobby's index not read: %s", room, exc)
+    return found
 
 
 def _people(card: RoomCard, status: TableStatus) -> list[tuple[Any, ...]]:
@@ -188,14 +288,7 @@ class LobbyIndex:
         return rows
 
     def _rooms(self, query: str, *values: Any) -> list[IndexedRoom]:
-        found = []
-        for room, card, status, worker, host in self._rows(query, *values):
-            try:
-                plan = RoomCard.from_json(json.loads(card))
-                found.append(IndexedRoom(plan, TableStatus.from_json(json.loads(status)), worker, host))
-            except (ValueError, KeyError, TypeError) as exc:
-                log.warning("room %s of the lobby's index not read: %s", room, exc)
-        return found
+        return _read_rooms(self._rows(query, *values))
 
     def room(self, name: str) -> IndexedRoom | None:
         """Return a room by its id, or else its name (case-insensitive)."""

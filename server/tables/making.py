@@ -4,6 +4,7 @@ seats, its pace) before its plan is written."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from engine import EDITIONS, RuleOptions, load_edition
 from engine.core.text import TextError
@@ -45,10 +46,22 @@ def check_turn_based_seats(plans: Iterable[Planned], key: str, limits: Limits) -
         )
 
 
-def make_plan(others: Iterable[Planned], limits: Limits, asked: RoomRequest) -> Plan:
+@dataclass(frozen=True)
+class Unlisted:
+    """The rooms of the server not among those `make_plan` is given, counted alone: none has the new room's
+    name or id, and none was made by its maker or seats him (the front keeps no card of a turn-based room
+    resting in its worker). How many are not over, and of those how many wait for players."""
+
+    open: int = 0
+    waiting: int = 0
+
+
+def make_plan(
+    others: Iterable[Planned], limits: Limits, asked: RoomRequest, unlisted: Unlisted = Unlisted()
+) -> Plan:
     """Create a new table's plan, its creator in its first person's seat. `TableError` with the reason when it
-    cannot be made (`others` are the server's tables: names are unique and the limits count them, those
-    whose game is over apart)."""
+    cannot be made (`others` are the server's tables, and `unlisted` counts the rest: names are unique and
+    the limits count them, those whose game is over apart)."""
     others = list(others)
     creator, edition, seats, pace = asked.creator, asked.edition, asked.seats, asked.pace
     try:
@@ -58,7 +71,8 @@ def make_plan(others: Iterable[Planned], limits: Limits, asked: RoomRequest) -> 
     folded = name.casefold()
     if any(p.name.casefold() == folded or p.id == name for p in others):
         raise TableError(_("There is already a room called {name}.", name=name))
-    if sum(1 for p in others if not p.finished) >= limits.rooms:  # one over leaves the lobby in a while
+    # one over leaves the lobby in a while
+    if sum(1 for p in others if not p.finished) + unlisted.open >= limits.rooms:
         raise TableError(_("The server has as many rooms as it can hold; join one instead."))
     mine = [p for p in others if p.creator == creator and not p.finished]
     if asked.move_hours > 0:  # each pace has its own limit: turn-based, the rooms he sits at
@@ -81,7 +95,8 @@ def make_plan(others: Iterable[Planned], limits: Limits, asked: RoomRequest) -> 
                 rooms=rooms,
             )
         )
-    if sum(1 for p in others if p.save_id is None and not p.finished) >= limits.waiting_rooms:
+    waiting_now = sum(1 for p in others if p.save_id is None and not p.finished) + unlisted.waiting
+    if waiting_now >= limits.waiting_rooms:
         raise TableError(
             _("The server has as many rooms waiting for players as it can hold; join one instead.")
         )

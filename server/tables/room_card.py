@@ -62,12 +62,14 @@ class RoomCard:
     ended: float
 
     @staticmethod
-    def of(plan: Plan) -> RoomCard:
-        """Return the card of a room's plan."""
+    def of(plan: Plan, shared: bool = True) -> RoomCard:
+        """Return the card of a room's plan; its seats shared with the cards held of the same seats (not
+        `shared`: a card read once and dropped, whose seats are not kept for others to share)."""
         seats = tuple(SeatCard(sys.intern(s.kind), _shared(s.name), _shared(s.owner)) for s in plan.seats)
-        if len(_SEATS) >= SHARED_SEATS_MOST:
-            _SEATS.clear()
-        seats = _SEATS.setdefault(seats, seats)
+        if shared:
+            if len(_SEATS) >= SHARED_SEATS_MOST:
+                _SEATS.clear()
+            seats = _SEATS.setdefault(seats, seats)
         return RoomCard(
             plan.id,
             plan.name,

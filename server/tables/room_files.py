@@ -47,25 +47,37 @@ def gather_saves(plans: Iterable[Planned], config: ServerConfig) -> int:
     folder have their saves among those of the user it runs as: they are moved to the server's folder (with
     their backups), where it looks for them now. Nothing is moved where the saves folder was chosen
     (`--saves-dir`). How many were moved."""
-    if config.saves_dir is not None:
+    moved = sum(gather_save(plan, config) for plan in plans) if config.saves_dir is None else 0
+    told_gathered(moved, config)
+    return moved
+
+
+def gather_save(plan: Planned, config: ServerConfig) -> int:
+    """Move one room's save from the user's saves folder (`gather_saves`), not told in the log: how many
+    were moved (0 or 1)."""
+    if config.saves_dir is not None or not plan.save_id:
         return 0
     old, new = saves_dir(), config.saves
+    if any(new.glob(f"*-{plan.save_id}.json")):
+        return 0
     moved = 0
-    for plan in plans:
-        if not plan.save_id or any(new.glob(f"*-{plan.save_id}.json")):
-            continue
-        for path in sorted(old.glob(f"*-{plan.save_id}.json*")):
-            if path.name.endswith((".json", ".json.bak")):
-                new.mkdir(parents=True, exist_ok=True)
-                try:
-                    shutil.move(path, new / path.name)
-                except OSError as exc:
-                    log.warning("the game of room %s stays in %s: %s", plan.id, old, exc)
-                    continue
-                moved += path.name.endswith(".json")
-    if moved:
-        log.info("%d rooms' games moved from %s to the server's own folder %s", moved, old, new)
+    for path in sorted(old.glob(f"*-{plan.save_id}.json*")):
+        if path.name.endswith((".json", ".json.bak")):
+            new.mkdir(parents=True, exist_ok=True)
+            try:
+                shutil.move(path, new / path.name)
+            except OSError as exc:
+                log.warning("the game of room %s stays in %s: %s", plan.id, old, exc)
+                continue
+            moved += path.name.endswith(".json")
     return moved
+
+
+def told_gathered(moved: int, config: ServerConfig) -> None:
+    """Say in the log how many rooms' games were moved into the server's own folder, if any."""
+    if moved:
+        old, new = saves_dir(), config.saves
+        log.info("%d rooms' games moved from %s to the server's own folder %s", moved, old, new)
 
 
 def plan_of(folder: Path, table_id: str) -> Plan | None:

@@ -22,6 +22,7 @@ from server.people.mail import Mailer, MailSettings
 from server.people.notices import CODE_LIFE, CODES_AN_HOUR, DAY, TRIES, Notices
 from server.people.players import Players
 from server.people.store import SqliteStore
+from server.tables import turn_pace
 
 from smtpbox import Inbox, code_in, free_port, start_inbox, text_of
 from sshplay import start_server
@@ -460,8 +461,10 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
 ) -> None:
     """A turn-based room made in lines: a person playing at the table is not written to, nor when she leaves
     in the middle of her move (`ssh host mine` lists the room with what it asks); once the room comes to a
-    move of hers while she is away, one letter comes, once for that move."""
+    move of hers while she is away, one letter comes, once for that move (the room let go from memory by
+    then: the letter reads it from the lobby's index)."""
     monkeypatch.setattr(move_letters, "LETTER_AFTER", 0.3)
+    monkeypatch.setattr(turn_pace, "UNLOAD_AFTER", 0.1)  # the room rests before its letter goes
     inbox, smtp, port = await start_inbox()
     running = await start_server(
         tmp_path, workers=1, smtp=f"127.0.0.1:{port}", smtp_from="game@example.net", test_clock=True
