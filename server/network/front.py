@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.text import TextError, plain
 from lines.settings import Settings
 from server.base.config import ServerConfig, config_to_json
+from server.base.memory import give_back
 from server.network.frames import (
     CONTROL_FRAME,
     JSON,
@@ -160,6 +161,7 @@ class Front(FrontRooms, SeveralHosts):
             await self._launch(handle)
         self.notices.start()
         await asyncio.wait_for(asyncio.gather(*(h.ready.wait() for h in self.workers)), READY_WITHIN)
+        give_back()  # what reading every room's plan freed
 
     async def _launch(self, handle: WorkerHandle) -> None:
         handle.ready.clear()

@@ -26,6 +26,7 @@ from lines.settings import BRIEF, Settings
 from room import heap
 from server.base.clock import MovableClock
 from server.base.config import ServerConfig, config_from_json
+from server.base.memory import give_back
 from server.network.frames import (
     CLOSE,
     CONTROL_FRAME,
@@ -278,6 +279,7 @@ class Worker:
         self._listener: asyncio.AbstractServer | None = None
         self.stopping = False
         self._reclaiming = False  # a complete pass of the collector is on its way (`screens_gone`)
+        self._giving_back: asyncio.TimerHandle | None = None  # after the rooms taken up on starting
 
     async def start(self) -> Worker:
         loop = asyncio.get_running_loop()
@@ -391,6 +393,10 @@ class Worker:
             else:  # resting (on its card alone), or made just now
                 told = {"plan": plan.to_json(), "status": status.to_json(), "card": card}
                 rooms.append({**told, "rest": True} if plan.id in self.hall.resting else told)
+        if len(given) > 1:  # rooms taken up on starting: what reading them freed goes back after the last
+            if self._giving_back is not None:
+                self._giving_back.cancel()
+            self._giving_back = asyncio.get_running_loop().call_later(GIVE_BACK_AFTER, give_back)
         return rooms
 
     def drop(self, table_id: str, line: str) -> None:
@@ -436,6 +442,9 @@ def movable_clock(config: ServerConfig) -> MovableClock | None:
 
     return MovableClock(asyncio.get_running_loop(), ahead_of(config.folder))
 
+
+GIVE_BACK_AFTER = 1.0
+"""Seconds from the last rooms handed on starting to giving the memory their reading freed back."""
 
 RECLAIM_DELAY = 1.0
 """Seconds from a session's end that calls for a complete pass to the pass."""
