@@ -41,7 +41,11 @@ class MoveLetters:
         """Take a turn-based room's status as its worker reported it: a new move of a person away is told
         of after `LETTER_AFTER` seconds, if it still waits on him and he has not come to the table."""
         seats, move = entry.plan.seats, move_of(entry)
-        if not self.notices.on or not 0 <= move[0] < len(seats) or self._seen.get(room) == move:
+        if not self.notices.on or not 0 <= move[0] < len(seats):
+            return
+        if self._seen.get(room) == move:
+            if entry.status.here:  # come to the table since: the move is his, and he knows it
+                self._cancel(room)
             return
         self._seen[room] = move
         self._cancel(room)

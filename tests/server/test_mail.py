@@ -463,7 +463,7 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
     in the middle of her move (`ssh host mine` lists the room with what it asks); once the room comes to a
     move of hers while she is away, one letter comes, once for that move (the room let go from memory by
     then: the letter reads it from the lobby's index)."""
-    monkeypatch.setattr(move_letters, "LETTER_AFTER", 0.3)
+    monkeypatch.setattr(move_letters, "LETTER_AFTER", 2.0)
     monkeypatch.setattr(turn_pace, "UNLOAD_AFTER", 0.1)  # the room rests before its letter goes
     inbox, smtp, port = await start_inbox()
     running = await start_server(
@@ -481,13 +481,13 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
         await ada.wait_for("Your address is confirmed")
         await ada.type("new Duo classic 1 person 1 easy bot turns 24")
         await ada.wait_for("You are at Duo.")
-        await asyncio.sleep(1.0)  # the move's letter would have gone, and the registry's word to the workers
+        await asyncio.sleep(3.0)  # the move's letter would have gone, and the registry's word to the workers
         assert len(inbox.letters) == 1, "no letter to a person at the table"
         mine = Speaker(running, "Ada", ada.key)
         await mine.connect("mine")
         assert await mine.ended() == "Duo\tyour turn\n"
         ada.close()
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(3.0)
         assert len(inbox.letters) == 1, "nor when she leaves in the middle of her move"
 
         ask_advance(running.front.config.folder, 25 * 3600)  # her time runs out: the stand-in makes that move
@@ -496,7 +496,7 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
         await inbox.wait_for(2)
         letter = inbox.letters[1]
         assert "Duo waits on you: " in text_of(letter) and letter["To"] == "ada@example.org"
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(3.0)
         assert len(inbox.letters) == 2, "one letter for the move, however often the room reports"
     finally:
         ada.close()
