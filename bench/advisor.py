@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed 
 from engine import new_game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.bots.advice import advise  # noqa: E402
-from engine.bots.advice_options import refusals  # noqa: E402
+from engine.bots.advice_options import Refusal, refusals  # noqa: E402
+from engine.core.commands import ProposeTrade  # noqa: E402
 from engine.core.events import Event  # noqa: E402
 
 SEATS = 4
@@ -47,11 +48,11 @@ class Tally:
     kinds: dict[str, int] = field(default_factory=dict)
 
 
-def _repeats_refusal(cmd: object, refused: tuple) -> bool:
+def _repeats_refusal(cmd: ProposeTrade, refused: tuple[Refusal, ...]) -> bool:
     """Whether a suggested trade gives its partner less than he named for the same deeds."""
-    give, take = cmd.give, cmd.take  # type: ignore[attr-defined]
+    give, take = cmd.give, cmd.take
     for r in reversed(refused):
-        if r.proposer == cmd.player and r.partner == cmd.to and r.take == take.deeds:  # type: ignore[attr-defined]
+        if r.proposer == cmd.player and r.partner == cmd.to and r.take == take.deeds:
             return give.deeds == r.give and give.cash - take.cash < r.asking
     return False
 

@@ -101,18 +101,21 @@ def advise(
     if me is None:
         raise ValueError("advice is for a seat: a spectator's view has none")
     move = ExpertBot(seed, me).choose(view, legal)
+    offer: ProposeTrade | None = None
     if isinstance(move, ProposeTrade):
-        named = within_named(view, move, refused)
+        offer = within_named(view, move, refused)
         onward = next((c for c in legal if isinstance(c, EndTurn | RollDice)), None)
-        if named is None and onward is None:
-            named = move  # nothing else to do but this offer (it cannot be: a turn always moves on)
-        move = named if named is not None else onward  # type: ignore[assignment]
+        if offer is None and onward is not None:
+            move = onward
+        elif offer is not None:
+            move = offer
     options = weighed(view, legal, move)
     value = learned_for(view.edition, len(view.players), view.rules)
     courses: list[Course] = [[] if isinstance(c, RollDice) else [c] for c in options]
-    taken = accepted(view, move, value) if isinstance(move, ProposeTrade) and len(options) > 1 else None
-    if taken is not None:  # judged made and accepted, against moving on; weighed by the chance it is accepted
-        courses = [courses[1], [move, AcceptTrade(player=move.to, trade_id=view.next_trade_id)], *courses[2:]]
+    taken = accepted(view, offer, value) if offer is not None and offer == move and len(options) > 1 else None
+    if offer is not None and taken is not None:  # judged made and accepted, against moving on, weighed below
+        accept = AcceptTrade(player=offer.to, trade_id=view.next_trade_id)  # by the chance it is accepted
+        courses = [courses[1], [offer, accept], *courses[2:]]
     verdicts = judge(
         view,
         me,

@@ -54,12 +54,12 @@ def refusals(events: Iterable[Event]) -> tuple[Refusal, ...]:
     out: list[Refusal] = []
     for e in events:
         if e.kind == "trade_proposed":
-            t = e.trade  # type: ignore[attr-defined]
+            t = e.trade
             offers[t.id] = (t.proposer, t.to, t.give.deeds, t.take.deeds)
-        elif e.kind == "trade_rejected" and e.asking is not None:  # type: ignore[attr-defined]
-            terms = offers.get(e.trade_id)  # type: ignore[attr-defined]
-            if terms is not None and e.player == terms[1]:  # type: ignore[attr-defined]
-                out.append(Refusal(*terms, asking=e.asking))  # type: ignore[attr-defined]
+        elif e.kind == "trade_rejected" and e.asking is not None:
+            terms = offers.get(e.trade_id)
+            if terms is not None and e.player == terms[1]:
+                out.append(Refusal(*terms, asking=e.asking))
     return tuple(out)
 
 
