@@ -187,7 +187,7 @@ def _advisor(room: Room) -> Callable[[int], Future[Advice]]:
         from room.advice import ask
         from room.chances import levels_of, shared_pool
 
-        return ask(shared_pool(), room.view(seat), room.legal(seat), levels_of(room))
+        return ask(shared_pool(), room.view(seat), room.legal(seat), levels_of(room), room.history())
 
     return ask_for
 

@@ -4,8 +4,8 @@ help and questions both say them from here."""
 
 from __future__ import annotations
 
-from engine import Board, Command, GameView
-from engine.core.narration import travel_card_phrase
+from engine import Board, Command, GameView, ProposeTrade
+from engine.core.narration import bundle_phrase, travel_card_phrase
 from engine.core.phrases import Said
 from engine.queries import lot_value, repayment, tax_of
 from translation import N_, _, money, ngettext, say
@@ -98,13 +98,23 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     if kind == "accept_trade":
         return _("Accept the offer")
     if kind == "reject_trade":
+        asking = getattr(cmd, "asking", None)
+        if asking is not None and asking >= 0:
+            return _("Turn the offer down, asking {amount} in cash with it", amount=money(asking))
+        if asking is not None:
+            return _("Turn the offer down, willing to pay {amount} for it", amount=money(-asking))
         return _("Turn the offer down")
     if kind == "cancel_trade":
         return _("Withdraw the offer")
     if kind == "declare_bankruptcy":
         return _("Declare bankruptcy")
-    if kind == "propose_trade":
-        return _("Propose a trade")
+    if isinstance(cmd, ProposeTrade):
+        return _(
+            "Offer {name} {give} for {take}",
+            name=view.players[cmd.to].name,
+            give=say(bundle_phrase(cmd.give, board)),
+            take=say(bundle_phrase(cmd.take, board)),
+        )
     if cmd.kind == "play_travel_cards":
         texts = [say(travel_card_phrase(ref, board)) for ref in cmd.cards]
         return _("Play {cards} instead of throwing", cards=_(" then ").join(texts))

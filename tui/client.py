@@ -340,7 +340,7 @@ class LocalClient:
         if player not in self.local_seats:
             raise AdvisorOff(_("The advisor speaks only to the players at this keyboard."))
         room = self._room
-        return ask(shared_pool(), room.view(player), room.legal(player), levels_of(room))
+        return ask(shared_pool(), room.view(player), room.legal(player), levels_of(room), room.history())
 
     # --- moves and news -----------------------------------------------------------------------
 

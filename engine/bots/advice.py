@@ -1,27 +1,58 @@
-"""The advisor: computes what `expert` would do in a player's seat now, why, and the chances of the best
-options.
+"""The advisor: the options a player weighs at the decision the game waits on him for, each with his chance to
+win after it, the one that leaves him the best chance picked, and why, in words to him.
 
-The advice is worked out from that player's own view, as the expert sees any table, and the options are
-judged under the same luck (`engine.lookahead.judge`): the expert's choice and up to two other moves the
-rules allow now, each with the player's chance to win after it and its 95 % interval. Where the caller
-knows each seat's level (a table does), the options are valued with it, as the chances panel values the
-table, so that the two never tell a player different figures for the same position.
+The options are worked out from that player's own view, as the expert sees any table: the expert's move and
+the others a player weighs there (`engine.bots.advice_options`: accept or refuse, buy or let it go to
+auction, build now or keep the cash, propose the trade or not). They are judged under the same luck
+(`engine.lookahead.judge`), each played on to the end of the turn it is taken in, by the fast copy of the
+shark's plan the expert plays its playouts with, and valued there by the learned value (or the fitted one
+where an edition has none): a short horizon, ending once the decision has resolved, leaves the figures
+little of the dice's luck, so that two seeds of the analysis tell the same figure within a point.
+
+The option picked is the one shown with the highest chance. Where the next one lies within the estimate's
+error of it (the paired difference within its 95 % margin, or less than a point), the advice says the two
+are too close to call, and which it would take: the higher figure, the expert's own move where that is it.
+Where the caller knows each seat's level (a table does), the options are valued with it, as the chances
+panel values the table.
+
+A trade is only ever suggested, never made: the advice carries its terms (`Advice.command`, a
+`ProposeTrade`) for a front end to open in its negotiator or spell out, and never terms below a price the
+partner named for the same deeds when he refused them this game (`engine.bots.advice_options.within_named`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.bots.expert import PLAYOUTS, ExpertBot
+from engine.bots.advice_options import Refusal, weighed, within_named
+from engine.bots.expert import ExpertBot
+from engine.bots.judging import answer_figures
 from engine.bots.position import Position
-from engine.core.commands import Command
+from engine.core.commands import AcceptTrade, Command, EndTurn, ProposeTrade, RollDice
 from engine.core.phrases import N_, Phrase
+from engine.core.state import GameState
+from engine.learned.acceptance import acceptance_for
+from engine.learned.moves import weigh_offers
+from engine.learned.value import learned_for
+from engine.lookahead.chances import Z95
 from engine.lookahead.judge import Course, Verdict, judge
 from engine.play.view import GameView
 
-OPTIONS = 3
-"""The expert's choice and at most this many moves in all."""
+if TYPE_CHECKING:
+    from engine.learned.model import LearnedValue
+
+PLAYOUTS = 96
+"""Drawn positions each option is tried on, each played to the end of its turn: with the same luck for
+every option, enough for the figures of two seeds to agree within a point (`python bench/advisor.py`)."""
+TURNS = 1
+"""How far an option may be played before its position is valued: to the end of the turn it is taken in at
+most, and no further than its decision is settled (`settled_after`)."""
+SETTLED = frozenset({"roll", "end_turn"})
+"""What the game waits on once a decision is settled: a throw or the end of a turn."""
+CLOSE = 0.01
+"""Options whose chances lie less than this apart are too close to call however sure the difference."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,73 +65,174 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The move the expert would make, its reason, and the best options with the chances they leave."""
+    """The option picked, why, and the options with the chances they leave, best first."""
 
     command: Command
+    """The option picked: the first of `options`. A `ProposeTrade` is a suggestion, to be shown, not sent."""
     reason: str
     options: tuple[Option, ...]
     said: Phrase | str = ""
     """The reason as a translatable phrase, for a front end to render in its player's language (`reason` is
     its English)."""
+    close: bool = False
+    """Whether the next option lies within the estimate's error of the one picked: too close to call."""
 
     def __post_init__(self) -> None:
         if not self.said:  # made with its English words only (an advisor from before, a test)
             object.__setattr__(self, "said", self.reason)
 
-
-class Advisor(ExpertBot):
-    """The `expert` bot configured as the advisor: it judges its courses with each seat's level known, as
-    every other view of the chances does (`levels`, None where nobody knows them)."""
-
-    def __init__(self, seed: int, seat: int, levels: Sequence[str | None] | None = None) -> None:
-        super().__init__(seed, seat)
-        self._judged_with = (seed, levels)
-
-    def compare(self, pos: Position, courses: list[Course], plans: Sequence[str] = ()) -> list[Verdict]:
-        seed, levels = self._judged_with
-        return judge(
-            pos.view,
-            pos.me,
-            courses,
-            PLAYOUTS,
-            seed,
-            levels=levels,
-            policy=self.playout_policy,
-            plans=plans or None,
-            value=self.value(pos) if "leaf" in self.uses else None,
-        )
+    @property
+    def draft(self) -> ProposeTrade | None:
+        """The trade suggested, to open in a negotiator or spell out; None where the advice is no trade."""
+        return self.command if isinstance(self.command, ProposeTrade) else None
 
 
 def advise(
-    view: GameView, legal: list[Command], seed: int = 0, levels: Sequence[str | None] | None = None
+    view: GameView,
+    legal: list[Command],
+    seed: int = 0,
+    levels: Sequence[str | None] | None = None,
+    refused: Sequence[Refusal] = (),
 ) -> Advice:
-    """Return what the expert would do in the seat whose view this is (`view.me`), among `legal`; `levels`
-    names each seat's bot level (None for a person), where the caller knows who sits where."""
+    """Return the advice for the seat whose view this is (`view.me`), among `legal`; `levels` names each
+    seat's bot level (None for a person), where the caller knows who sits where; `refused`, the offers
+    refused this game with a price named (`engine.bots.advice_options.refusals`)."""
     me = view.me
     if me is None:
         raise ValueError("advice is for a seat: a spectator's view has none")
-    bot = Advisor(seed, me, levels)
-    choice = bot.choose(view, legal)
-    others = _alternatives(choice, legal)
-    # judged as the expert judges (its playouts, its luck), so that the chances shown are those its
-    # reason gives
-    verdicts = bot.compare(Position(view, me), [[choice], *([o] for o in others)])
-    options = sorted(
-        (Option(cmd, v.chance, v.low, v.high) for cmd, v in zip([choice, *others], verdicts, strict=True)),
-        key=lambda o: -o.chance,
+    move = ExpertBot(seed, me).choose(view, legal)
+    offer: ProposeTrade | None = None
+    if isinstance(move, ProposeTrade):
+        offer = within_named(view, move, refused)
+        onward = next((c for c in legal if isinstance(c, EndTurn | RollDice)), None)
+        if offer is None and onward is not None:
+            move = onward
+        elif offer is not None:
+            move = offer
+    options = weighed(view, legal, move)
+    value = learned_for(view.edition, len(view.players), view.rules)
+    courses: list[Course] = [[] if isinstance(c, RollDice) else [c] for c in options]
+    taken = accepted(view, offer, value) if offer is not None and offer == move and len(options) > 1 else None
+    if offer is not None and taken is not None:  # judged made and accepted, against moving on, weighed below
+        accept = AcceptTrade(player=offer.to, trade_id=view.next_trade_id)  # by the chance it is accepted
+        courses = [courses[1], [offer, accept], *courses[2:]]
+    verdicts = judge(
+        view,
+        me,
+        courses,
+        PLAYOUTS,
+        seed,
+        levels=levels,
+        policy=ExpertBot.playout_policy,
+        value=value,
+        turns=TURNS,
+        settled=settled_after(view.turn),
     )
-    said = bot.said or Phrase(
-        N_("it leaves me a {chance:.0f}% chance to win"), chance=100 * verdicts[0].chance
-    )
-    return Advice(choice, str(said), tuple(options), said)
+    if taken is not None:
+        verdicts = [*_proposed(verdicts[1], verdicts[0], taken), *verdicts[2:]]
+    order = sorted(range(len(options)), key=lambda i: (-verdicts[i].chance, i))
+    best = order[0]
+    close = len(order) > 1 and _too_close(verdicts, best, order[1])
+    said = _why(view, options, verdicts, order, close, taken)
+    shown = tuple(Option(options[i], verdicts[i].chance, verdicts[i].low, verdicts[i].high) for i in order)
+    return Advice(options[best], str(said), shown, said, close)
 
 
-def _alternatives(choice: Command, legal: list[Command]) -> list[Command]:
-    """Return other moves worth showing beside the choice: one of each other kind the rules allow now."""
-    kinds = {type(choice)}
-    out: list[Command] = []
-    for cmd in legal:
-        if type(cmd) not in kinds and len(out) < OPTIONS - 1:
-            kinds.add(type(cmd))
-            out.append(cmd)
-    return out
+def settled_after(turn: int) -> Callable[[GameState], bool]:
+    """Return whether a position reached from a decision of `turn` has settled it: the game waits on a throw
+    or on the end of a turn again (an auction, an answer, a debt is over), or the turn is over."""
+
+    def settled(st: GameState) -> bool:
+        pend = st.pending
+        return st.turn != turn or pend is None or pend.kind in SETTLED
+
+    return settled
+
+
+def accepted(view: GameView, offer: ProposeTrade, value: LearnedValue | None) -> float | None:
+    """Return the chance the partner accepts the offer, by the learned acceptance model (as the expert prices
+    its offers); None where the edition has none, and the offer is judged as the playouts' players answer
+    it."""
+    model = acceptance_for(view.edition)
+    if value is None or model is None:
+        return None
+    side = Position(view, offer.to)
+    figures = [answer_figures(side, offer.player, offer.give, offer.take)]
+    weighed = weigh_offers(value, view, offer.player, [offer], 0.0, model, figures)
+    return weighed[0].accepted if weighed else 0.0
+
+
+def _proposed(made: Verdict, onward: Verdict, taken: float) -> list[Verdict]:
+    """Return the verdicts of proposing an offer and of moving on without it, proposing first: the offer's
+    chance is the move on's, plus its edge if accepted times the chance it is (`taken`)."""
+    edge = taken * made.edge
+    chance = onward.chance + edge
+    low = onward.low + taken * (made.low - onward.low)
+    high = onward.high + taken * (made.high - onward.high)
+    mine = Verdict(chance, min(low, chance), max(high, chance), 0.0, 0.0, onward.others)
+    other = Verdict(onward.chance, onward.low, onward.high, -edge, taken * made.error, onward.others)
+    return [mine, other]
+
+
+def _too_close(verdicts: list[Verdict], a: int, b: int) -> bool:
+    """Whether option `a`'s lead over `b` lies within the estimate's error: its paired difference (against
+    the first option, which the judge pairs every option with) within its 95 % margin, or under a point."""
+    if b == 0:
+        diff, error = verdicts[a].edge, verdicts[a].error
+    elif a == 0:
+        diff, error = -verdicts[b].edge, verdicts[b].error
+    else:  # neither is the first: their errors added, as if their luck were unshared (the wider margin)
+        diff = verdicts[a].edge - verdicts[b].edge
+        error = (verdicts[a].error ** 2 + verdicts[b].error ** 2) ** 0.5
+    return diff < max(Z95 * error, CLOSE)
+
+
+def _why(
+    view: GameView,
+    options: list[Command],
+    verdicts: list[Verdict],
+    order: list[int],
+    close: bool,
+    taken: float | None,
+) -> Phrase:
+    """Return why the pick, said to the player about his seat."""
+    best = order[0]
+    chance = 100 * verdicts[best].chance
+    if len(order) == 1:
+        return Phrase(
+            N_("it is the one move to weigh here; it leaves you about {chance:.0f}% to win"), chance=chance
+        )
+    if close:
+        if best == 0:
+            return Phrase(
+                N_(
+                    "the options lie within the estimate's error of each other; this one is the expert's own "
+                    "move here, and it shows your highest chance, about {chance:.0f}%"
+                ),
+                chance=chance,
+            )
+        return Phrase(
+            N_(
+                "the options lie within the estimate's error of each other; this one shows your highest "
+                "chance, about {chance:.0f}%, by less than that error"
+            ),
+            chance=chance,
+        )
+    other = 100 * verdicts[order[1]].chance
+    picked = options[best]
+    if isinstance(picked, ProposeTrade) and taken is not None:
+        return Phrase(
+            N_(
+                "proposing it leaves you about {chance:.0f}% to win, against {other:.0f}% if you do not: "
+                "{name} accepts it about {accepted:.0f} times in a hundred, and it is worth more to you then"
+            ),
+            chance=chance,
+            other=other,
+            name=view.players[picked.to].name,
+            accepted=100 * taken,
+        )
+    return Phrase(
+        N_("it leaves you about {chance:.0f}% to win, against {other:.0f}% for the next option"),
+        chance=chance,
+        other=other,
+    )

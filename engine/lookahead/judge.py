@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.commands import Command
 from engine.core.errors import IllegalCommand
+from engine.core.state import GameState
 from engine.lookahead.chances import Z95, playout_seed
 from engine.lookahead.features import Levels
 from engine.lookahead.players import SimplePlayer
@@ -29,6 +30,9 @@ from engine.play.view import GameView
 
 if TYPE_CHECKING:
     from engine.learned.model import LearnedValue
+
+STEPS = 500
+"""Commands a playout that stops once its position is settled may take at most (it never needs as many)."""
 
 Course = Sequence[Command]
 """Commands applied in turn from the position: one move, or a move and the answers it waits for."""
@@ -74,12 +78,16 @@ def judge(
     policy: str = "simple",
     plans: Sequence[str | None] | None = None,
     value: LearnedValue | None = None,
+    turns: int | None = None,
+    settled: Callable[[GameState], bool] | None = None,
 ) -> list[Verdict]:
     """Return each course's chance for player `me`, and its edge over the first course, under the same luck;
     every seat of a playout is played by the `policy` player (`PLAYERS`: the simple players unless
     told), but `me`'s, after a course with a plan (`plans`, a name or None a course), by that plan. Where
     a playout stops, its position is valued by the learned `value` if given (the ensemble's mean), else
-    by the fitted linear value."""
+    by the fitted linear value. `turns`, where given, stops each playout that many turns after the one the
+    courses are taken in, instead of after `horizon` rounds (1: once that turn is over); `settled`, where
+    given, stops it earlier, as soon as the position it tells of is reached after the course."""
     sampler = Sampler(view)
     player = PLAYERS[policy]()
     players_of: list[Player] = [
@@ -93,6 +101,7 @@ def judge(
     ends: list[list[tuple[int, Game]]] = [[] for _ in courses]  # playouts valued at the end, in a batch
     for k in range(playouts):
         drawn = sampler.draw(playout_seed(seed, k))
+        start = drawn.turn
         for c, course in enumerate(courses):
             state = drawn.copy() if c < len(courses) - 1 else drawn
             game = Game(state, initial=state)
@@ -103,8 +112,15 @@ def judge(
                 outcomes[c].append(0.0)
                 continue
             st = game.state
-            stop = stop_turn(st.turn, sum(1 for p in st.players if not p.bankrupt), horizon)
-            play_forward(game, stop, players_of[c])
+            stop = (
+                start + turns
+                if turns is not None
+                else stop_turn(st.turn, sum(1 for p in st.players if not p.bankrupt), horizon)
+            )
+            if settled is None:
+                play_forward(game, stop, players_of[c])
+            else:
+                _play_until(game, stop, players_of[c], settled)
             if value is not None:
                 ends[c].append((len(outcomes[c]), game))
                 outcomes[c].append(0.0)
@@ -143,6 +159,16 @@ def judge(
             )
         )
     return verdicts
+
+
+def _play_until(game: Game, stop: int, player: Player, settled: Callable[[GameState], bool]) -> None:
+    """Play the game forward, as `play_forward` does, until `settled` tells of its position."""
+    st = game.state
+    for _ in range(STEPS):
+        pend = st.pending
+        if st.winner is not None or st.turn >= stop or pend is None or settled(st):
+            return
+        game.apply(player.decide(game, pend.player))
 
 
 def plan_step(view: GameView, me: int, plan: str) -> Command | None:

@@ -73,7 +73,8 @@ class TableStudy:
             if self._advice[0] == key:
                 return self._advice[1]
             raise AdvisorOff(_("The advisor is still thinking over another question at this table."))
-        self._advice = (key, ask(self._pool(), room.view(seat), room.legal(seat), levels_of(room)))
+        asked = ask(self._pool(), room.view(seat), room.legal(seat), levels_of(room), room.history())
+        self._advice = (key, asked)
         return self._advice[1]
 
     def _pool(self) -> ChancesPool:

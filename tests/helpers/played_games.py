@@ -3,7 +3,8 @@ of every edition, with cards in hand, buildings and players gone out."""
 
 from __future__ import annotations
 
-from engine import Game, new_game
+from engine import Event, Game, new_game
+from engine.bots import make_bot
 from engine.lookahead.players import SimplePlayer
 from engine.rules.hands import split_ref
 
@@ -53,3 +54,25 @@ def until_buy(edition: str = "classic", most_turns: int = 40, cash: int = 0) -> 
                 return game
             game.apply(player.decide(game, st.pending.player))
     raise AssertionError(f"no buy decision within {most_turns} turns in a hundred games")
+
+
+def hard_game_at_seat_0(seed: int, decisions: int) -> list[tuple[Game, list[Event]]]:
+    """Seat 0's choices in a game of four `hard` seeded `seed`: a copy of the game at each, and the events so
+    far."""
+    game = new_game("classic", ["Ada", "Grace", "Linus", "Ken"], seed=seed)
+    bots = [make_bot("hard", seed, s) for s in range(4)]
+    history: list[Event] = list(game.opening)
+    out: list[tuple[Game, list[Event]]] = []
+    st = game.state
+    while st.winner is None and len(out) < decisions:
+        assert st.pending is not None
+        p = st.pending.player
+        legal = game.legal_commands(p)
+        cmd = bots[p].choose(game.view(p), legal)
+        if p == 0 and (len(legal) > 1 or cmd.kind == "propose_trade"):
+            out.append((Game.from_state(st.copy()), list(history)))
+        events = game.apply(cmd)
+        history += events
+        for b in bots:
+            b.observe(events)
+    return out

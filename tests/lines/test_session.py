@@ -263,7 +263,7 @@ def test_the_advisor_answers_in_sentences_when_its_figure_is_in() -> None:
     before = len(lt.out)
     lt.lines.poll()
     told = [line.rstrip("\n") for line in lt.out[before:]]
-    assert told[0] == "The expert would: Roll the dice."
+    assert told[0] == "Best for you: Roll the dice."
     assert told[1] == "Why: the dice are the only move"
     assert told[2].startswith("Your chance to win after each: Roll the dice, about 40% (")
     assert told[3] == "To follow it, type roll." and told[-1].startswith("Your turn:")

@@ -12,13 +12,16 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from engine import BuyProperty, DeclineProperty, RuleOptions, new_game
+from engine.bots.advice import advise
 from engine.lookahead.chances import chances
 from room import Seat
 from room.advice import AdvisorOff
 from tui.app import LandlordsApp
 from tui.dialogs.buy import BuyDialog
+from tui.dialogs.trade import TradeScreen
 from tui.screens.advice import AdviceScreen
 
+from played_games import hard_game_at_seat_0
 from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 
 
@@ -55,7 +58,8 @@ async def test_over_a_buy_the_advisor_names_a_move_its_reason_and_chances_and_en
         assert advice.command in (BuyProperty(player=0), DeclineProperty(player=0))
         assert {type(o.command) for o in advice.options} == {BuyProperty, DeclineProperty}
         text = body(screen)
-        assert "Expert would:" in text and "Why:" in text and "Vera's chance to win" in text
+        assert ("Best for you:" in text or "Too close to call" in text) and "Why:" in text
+        assert "Vera's chance to win" in text and "you" in text.split("Why:")[1]
         assert "Buy Baltic Avenue for $60" in text and "Decline" in text
         await pilot.press("enter")
         await settle(pilot)
@@ -111,3 +115,28 @@ def test_the_advisor_at_a_table_counts_its_bots_levels_as_the_chances_panel_does
     advice = client.advice(0).result(timeout=120)
     rolled = next(o for o in advice.options if o.command.kind == "roll_dice")
     assert abs(rolled.chance - panel) < 0.06, (rolled.chance, panel)
+
+
+async def test_enter_on_a_trade_suggested_opens_the_negotiator_with_its_terms_and_sends_nothing() -> None:
+    """The advisor once sent "Oriental Avenue for Pennsylvania Railroad and $170" on Enter, unseen. A trade it
+    suggests now opens in the negotiator, its terms filled in, for the player to change or send."""
+    seats = [VERA, *(Seat(name=n, kind="bot", level="hard") for n in ("Ada", "Grace", "Alan"))]
+    for game, _ in hard_game_at_seat_0(3, 24):
+        if advise(game.view(0), game.legal_commands(0), seed=0, levels=["hard"] * 4).draft is not None:
+            break
+    else:
+        raise AssertionError("no trade suggested at this table")
+    client = client_for(game, seats)
+    app = app_for(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        version = client.version
+        await pilot.press("z")
+        screen = await advice_in(pilot)
+        draft = screen.advice.draft if screen.advice is not None else None
+        assert draft is not None and "negotiator" in str(screen.query_one("#keys", Static).render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TradeScreen)
+        assert app.screen.draft.command() == draft
+        assert client.version == version  # nothing sent

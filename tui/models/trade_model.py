@@ -50,6 +50,25 @@ class TradeDraft:
             take_held=list(offer.give.cards),
         )
 
+    @classmethod
+    def proposing(cls, offer: ProposeTrade) -> TradeDraft:
+        """Create a draft of an offer not yet sent (the advisor's suggestion), for its proposer to change or
+        send."""
+        return cls(
+            proposer=offer.player,
+            partner=offer.to,
+            give_deeds=set(offer.give.deeds),
+            take_deeds=set(offer.take.deeds),
+            give_cash=offer.give.cash,
+            take_cash=offer.take.cash,
+            give_cards=offer.give.jail_cards,
+            take_cards=offer.take.jail_cards,
+            give_houses=offer.give.houses,
+            take_houses=offer.take.houses,
+            give_held=list(offer.give.cards),
+            take_held=list(offer.take.cards),
+        )
+
     def clear(self) -> None:
         self.give_deeds.clear()
         self.take_deeds.clear()

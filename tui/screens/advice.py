@@ -1,6 +1,8 @@
-"""The advisor: what `expert` would do in the seat of the person at the keyboard now, why, and his chance
-to win after each of the best options. It is worked out in the background (`GameClient.advice`), so the screen
-shows that it is thinking until it is ready; Enter then makes the advised move, Escape closes."""
+"""The advisor: the options the person at the keyboard weighs in his seat now, his chance to win after each,
+the one it would take (or that they are too close to call) and why. It is worked out in the background
+(`GameClient.advice`), so the screen shows that it is thinking until it is ready; Enter then makes the advised
+move, or, for a trade it suggests, opens it in the negotiator with its terms filled in (nothing is sent
+unseen); Escape closes."""
 
 from __future__ import annotations
 
@@ -17,8 +19,9 @@ from textual.widgets import Label, Static
 from engine import Command, GameView
 from engine.core.text import plain
 from room.advice import Advice, AdvisorOff
+from room.advice_words import draft_note, heading, why
 from room.chance_words import reading
-from translation import N_, _, say
+from translation import N_, _
 from tui.client import GameClient
 from tui.screens.overlay import Overlay
 from tui.text.words import describe_command
@@ -33,8 +36,13 @@ def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) 
     board = client.board
     name = plain(client.names[seat])
     lines = [
-        Content.assemble((_("Expert would:") + " ", "bold"), describe_command(advice.command, view, board)),
-        Content.assemble((_("Why:") + " ", "bold"), plain(say(advice.said))),
+        Content.assemble((heading(advice) + " ", "bold"), describe_command(advice.command, view, board)),
+        Content.assemble((_("Why:") + " ", "bold"), plain(why(advice))),
+    ]
+    note = draft_note(advice)
+    if note is not None:
+        lines.append(Content.styled(note, "$text-muted"))
+    lines += [
         Content(""),
         Content.styled(
             _(
@@ -61,7 +69,7 @@ def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) 
 
 class AdviceScreen(Overlay[Command | None]):
     """A Textual screen showing advice for one seat, requested when the screen opens; dismissed with the
-    advised command to make it."""
+    advised command (a trade's, to open as a draft)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,z", "close", N_("Close")),
@@ -128,7 +136,12 @@ class AdviceScreen(Overlay[Command | None]):
         self.advice = advice
         body = Content("\n").join(advice_lines(advice, self.client.view(self.seat), self.client, self.seat))
         self.query_one("#body", Static).update(body)
-        self.query_one("#keys", Static).update(_("Enter: do it   Esc: close"))
+        keys = (
+            _("Enter: open it in the negotiator   Esc: close")
+            if advice.draft
+            else _("Enter: do it   Esc: close")
+        )
+        self.query_one("#keys", Static).update(keys)
 
     def _say(self, text: Content) -> None:
         self.query_one("#body", Static).update(text)
@@ -137,7 +150,8 @@ class AdviceScreen(Overlay[Command | None]):
         self.dismiss(None)
 
     def action_follow(self) -> None:
-        """Make the advised move, if the table is still where it was when the advice was asked."""
+        """Make the advised move, if the table is still where it was when the advice was asked; a trade is
+        handed back to be opened in the negotiator, not sent."""
         if self.advice is None:
             return
         if self.client.version != self.version:

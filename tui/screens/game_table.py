@@ -18,7 +18,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 
-from engine import Command
+from engine import Command, ProposeTrade
 from engine.core.events import Event
 from room import pacing
 from room.lesson import Explanation, Lesson, reading_time
@@ -251,8 +251,9 @@ class GameTable(Underlay[None]):
         self.app.push_screen(LoanScreen(self, player))
 
     def action_advise(self) -> None:
-        """Open the advisor over the table: what `expert` would do in the seat of the person at the keyboard;
-        Enter there makes that move."""
+        """Open the advisor over the table: the options the person at the keyboard weighs and the one it would
+        take; Enter there makes that move, or opens a trade it suggests in the negotiator, its terms filled
+        in."""
         from tui.screens.advice import AdviceScreen
 
         me = self.acting()
@@ -261,7 +262,9 @@ class GameTable(Underlay[None]):
             return
 
         def follow(cmd: Command | None) -> None:
-            if cmd is not None:
+            if isinstance(cmd, ProposeTrade):
+                self.open_trade(me, TradeDraft.proposing(cmd))
+            elif cmd is not None:
                 self.play(cmd)
 
         advice = AdviceScreen(self.client, me)
