@@ -95,7 +95,7 @@ def main() -> int:
             print(
                 f"  turn {step.turn:3}, {source.names[step.seat]}: swing {step.swing * 100:4.1f} points, "
                 f"own {step.gain(step.seat) * 100:+5.1f} +/- {step.own_error() * 100:.1f}, "
-                f"{say(step.against).lower()}{mark}"
+                f"{say(step.against).lower()} ({step.kind}){mark}"
             )
             print(f"    {words.what_happened(step)}")
     print(f"CPU of the turning points: {sum(spent):.2f} s in all, {max(spent):.2f} s at most a game")
