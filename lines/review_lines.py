@@ -2,7 +2,7 @@
 
 The screen draws the chances and the net worth over the game as plots; here they are said at a few turns
 of the game (its start, its end and evenly between), then who paid whom, the turning points with what
-happened and the bots' reasons, and each player's costliest move among them. The words are the review's
+happened and the bots' reasons, and each player's costliest decision. The words are the review's
 own (`room.review_words`). `work_out` waits for a review to be finished, telling how far it has got.
 """
 
@@ -69,40 +69,18 @@ def review_lines(review: Review) -> list[str]:
     if not review.moves:
         out.append(_(words.NO_TURNING_POINT))
     for step in review.moves:
-        changed = ", ".join(words.moved(step, names, p, "to") for p in words.most_moved(step))
         out.append(
             _(
-                "Turn {turn}, {mover}: {changed}. {what}",
+                "Turn {turn}, {mover}: {what} {compared}",
                 turn=step.turn,
                 mover=words.mover(step, review),
-                changed=changed,
                 what=words.what_happened(step),
+                compared=words.compared(step, names, _("to")),
             )
         )
         out.extend(words.reason(names, seat, said) for seat, said in step.reasons)
-    out.extend(_costliest(review))
-    out.append(words.how_worked_out())
-    return out
-
-
-def _costliest(review: Review) -> list[str]:
-    """Return each player's turning point that lowered the mover's own chance most: the mistake, if any."""
-    out = []
-    for p, name in enumerate(review.names):
-        own = [s for s in review.moves if s.seat == p and s.after[p] < s.before[p]]
-        if not own:
-            out.append(_("{name} made no costly move among the turning points.", name=name))
-            continue
-        worst = min(own, key=lambda s: s.after[p] - s.before[p])
-        out.append(
-            _(
-                "{name}'s costliest move: turn {turn}, from {before} to {after}.",
-                name=name,
-                turn=worst.turn,
-                before=percent(worst.before[p]),
-                after=percent(worst.after[p]),
-            )
-        )
+    out.extend(words.costliest(review))
+    out.append(words.how_worked_out(review))
     return out
 
 

@@ -11,9 +11,10 @@ comes in:
 2. the curve (`judge_positions`): the chances at the start of every turn, from few playouts each, a few
    turns to a piece of work so that progress can be shown, and no more pieces at a time than the pool
    has processes (the tables' chances panels get their turn meanwhile);
-3. the turning points (`judge_moves`): the turns where the curve moved most are played again move by
-   move, with more playouts a position, and the moves that changed the chances most are kept, each with
-   what happened in words and a bot's own reason where it gave one.
+3. the turning points (`room.turning_points`): every decision of the game (a purchase, an auction, a trade,
+   houses built, a bankruptcy...), each judged against the alternative its player had, and those that
+   changed the chances most beyond their error, told by what they changed; this piece is handed out
+   first, as it is quick where the edition has a learned value.
 
 Every figure uses the same analysis seed, so two positions in a row differ by what happened between them,
 not by the luck of their playouts. The functions that run in the pool take the game as a `Source` (where
@@ -32,68 +33,31 @@ from functools import partial
 from typing import Any, Literal, Protocol
 
 from engine import Command, Game, GameState, GameView
-from engine.core.events import (
-    DealAccepted,
-    DealCompleted,
-    DealRejected,
-    Event,
-    LoanRejected,
-    LoanTaken,
-    TradeCompleted,
-    TradeRejected,
-)
-from engine.core.narration import narrate
-from engine.core.phrases import N_, Phrase
+from engine.core.events import Event
 from engine.lookahead.chances import Chances, chances
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
+from room.turning_points import (
+    MOVE_PLAYOUTS,
+    Appraiser,
+    Judged,
+    costliest,
+    judge_decisions,
+    learned,
+    turning_points,
+)
+from room.turning_points import Step as Step  # a turning point, as the front ends show it
 from translation import _, ngettext
 
 log = logging.getLogger(__name__)
 
 CURVE_PLAYOUTS = 100
 """Playouts a position of the curve is worked out from: few, since there is one a turn."""
-MOVE_PLAYOUTS = 200
-"""Playouts a position of a turning point is worked out from: more, where it matters."""
 POSITIONS_MOST = 200
 """The curve has at most this many positions: a longer game is sampled evenly, its last turn always."""
 PER_PIECE = 4
 """Positions of the curve in one piece of work (the progress moves on a piece at a time)."""
-TURNS_LOOKED_INTO = 5
-"""The turns where the curve moved most that are played again move by move."""
-KEPT_MOST = 5
-KEPT_LEAST = 3
-SMALL = 0.01
-"""A move that moved the chances less than this (a point) is not a turning point, beyond the first three."""
-EVENTS_TOLD = 5
-"""At most this many events of a move in words; the rest are counted."""
 
-QUIET_KINDS = frozenset(
-    {
-        "turn_started",
-        "bid_placed",
-        "auction_passed",
-        "property_offered",
-        "trade_proposed",
-        "deal_proposed",
-        "deal_accepted",
-        "lot_offered",
-    }
-)
-"""Events that a turning point is told without: the steps to what changed, not the change."""
-STILL_KINDS = frozenset(
-    {
-        *QUIET_KINDS,
-        "dice_rolled",
-        "auction_started",
-        "trade_rejected",
-        "trade_cancelled",
-        "deal_rejected",
-        "deal_cancelled",
-    }
-)
-"""Events that change nothing on the table by themselves: a move made only of these is told with the
-next one (a bid is part of the auction it ends in)."""
 TAX_KINDS = frozenset({"tax_paid", "paid_into_box", "paid_to_bank", "bank_fee_paid", "jail_fine_paid"})
 """Money paid to the bank (or its boxes) that counts as taxes and fees in who paid whom."""
 
@@ -165,27 +129,6 @@ class Survey:
     turns_played: int
 
 
-@dataclass(frozen=True)
-class Step:
-    """One move of a turn looked into: who made it, what happened, and the chances before and after."""
-
-    turn: int
-    seat: int
-    lines: tuple[str | Phrase, ...]
-    """What happened, as the narration phrases it; worked out in another process, so a phrase where it can
-    be (said in the reader's language when shown, `room.review_words.what_happened`)."""
-    reasons: tuple[tuple[int, str], ...]  # (bot seat, its reason in its own words)
-    before: tuple[float, ...]
-    after: tuple[float, ...]
-    material: bool = True  # something changed on the table (not only a turn passed on)
-    said: tuple[object, ...] = ()  # the lines as phrases, said in each reader's language (`lines`: English)
-
-    @property
-    def swing(self) -> float:
-        """Return how far the move shifted the chances: half the sum of every player's change (0 to 1)."""
-        return sum(abs(a - b) for a, b in zip(self.after, self.before, strict=True)) / 2
-
-
 Stage = Literal["surveying", "curve", "moves", "done", "failed"]
 
 
@@ -199,9 +142,10 @@ class Review:
     stage: Stage = "surveying"
     survey: Survey | None = None
     curve: tuple[Chances | None, ...] = ()
-    looked_into: int = 0  # turns played again move by move so far
-    looking_into: int = 0  # of these
-    moves: tuple[Step, ...] = ()
+    moves: tuple[Step, ...] = ()  # the turning points
+    costliest: tuple[Step | None, ...] = ()  # each player's decision that cost him most, if any
+    exact: bool = True  # the decisions were judged by a value without luck, not by playouts
+    judged: bool = False  # the decisions are judged
     problem: str | None = None
 
     @property
@@ -210,9 +154,9 @@ class Review:
 
     @property
     def progress(self) -> tuple[int, int]:
-        """Return (work done, total work): the curve's positions and the turns looked into."""
-        total = len(self.curve) + self.looking_into
-        done = sum(1 for c in self.curve if c is not None) + self.looked_into
+        """Return (work done, total work): the curve's positions, and the decisions as one piece."""
+        total = len(self.curve) + 1
+        done = sum(1 for c in self.curve if c is not None) + self.judged
         return done, max(total, 1)
 
 
@@ -297,94 +241,6 @@ def judge_positions(
     return out
 
 
-def _still(events: Sequence[Event]) -> bool:
-    return all(e.kind in STILL_KINDS for e in events)
-
-
-def judge_moves(
-    source: Source,
-    first: int,
-    last: int,
-    turn: int,
-    playouts: int,
-    seed: int,
-    judge: Judge = look_ahead,
-) -> list[Step]:
-    """Return the moves of commands `first` to `last` (one turn), each with the chances before and after it. A
-    command that changes nothing on the table by itself (a bid, a throw before the move it makes) is merged
-    with the next one."""
-    game = source.replay()
-    for cmd in source.log[:first]:
-        game.apply(cmd)
-    board = game.board
-    names = source.names
-
-    def wins() -> tuple[float, ...]:
-        figure = judge(game.view(None), playouts, seed, levels=source.levels)
-        return tuple(c.win for c in figure.players)
-
-    steps: list[Step] = []
-    before = wins()
-    gathered: list[Event] = []
-    for i in range(first, last):
-        cmd = source.log[i]
-        gathered.extend(game.apply(cmd))
-        if _still(gathered) and i < last - 1:
-            continue
-        after = wins()
-        told = [e for e in gathered if e.kind not in QUIET_KINDS] or gathered
-        said: list[object] = [narrate(e, names, board) for e in told]
-        if len(said) > EVENTS_TOLD:
-            said = [*said[:EVENTS_TOLD], Phrase(N_("... and {count} more"), count=len(said) - EVENTS_TOLD)]
-        lines = [str(line) for line in said]
-        reasons = _reasons(gathered, source.levels)
-        material = not _still(gathered) or bool(reasons)
-        steps.append(Step(turn, cmd.player, tuple(lines), reasons, before, after, material, tuple(said)))
-        before = after
-        gathered = []
-    return steps
-
-
-def _reasons(events: Sequence[Event], levels: Sequence[str | None]) -> tuple[tuple[int, str], ...]:
-    """Return the reasons the bots that answered an offer gave for their answers."""
-    out: list[tuple[int, str]] = []
-    for e in events:
-        who: int | None
-        if isinstance(e, TradeCompleted):
-            who = e.trade.to
-        elif isinstance(e, DealCompleted):
-            who = e.deal.parties[-1]  # the last to accept
-        elif isinstance(e, LoanTaken):
-            who = e.loan.lender
-        elif isinstance(e, TradeRejected | LoanRejected | DealRejected | DealAccepted):
-            who = e.player
-        else:
-            continue
-        if e.reason and who is not None and 0 <= who < len(levels) and levels[who] is not None:
-            out.append((who, e.reason))
-    return tuple(out)
-
-
-def turning_points(steps: Sequence[Step]) -> tuple[Step, ...]:
-    """Return the three to five moves that shifted the chances most, in the order they were played."""
-    ranked = sorted((s for s in steps if s.material), key=lambda s: -s.swing)
-    kept = [s for i, s in enumerate(ranked[:KEPT_MOST]) if i < KEPT_LEAST or s.swing >= SMALL]
-    order = {id(s): i for i, s in enumerate(steps)}
-    return tuple(sorted(kept, key=lambda s: (s.turn, order[id(s)])))
-
-
-def turns_to_look_into(survey: Survey, curve: Sequence[Chances], most: int = TURNS_LOOKED_INTO) -> list[int]:
-    """Return the stretches of the curve (by their first position) where the chances moved most."""
-    moved = []
-    for k in range(len(curve) - 1):
-        a, b = curve[k], curve[k + 1]
-        swing = sum(abs(x.win - y.win) for x, y in zip(a.players, b.players, strict=True)) / 2
-        if survey.positions[k + 1] > survey.positions[k]:
-            moved.append((swing, k))
-    moved.sort(key=lambda m: -m[0])
-    return sorted(k for _, k in moved[:most])
-
-
 # --- the work, handed out and gathered on the event loop ----------------------------------------------
 
 
@@ -412,6 +268,7 @@ class ReviewJob:
         move_playouts: int = MOVE_PLAYOUTS,
         seed: int = SEED,
         judge: Judge = look_ahead,
+        appraise: Appraiser = learned,
     ) -> None:
         self.source = source
         self.pool = pool
@@ -419,12 +276,12 @@ class ReviewJob:
         self.move_playouts = move_playouts
         self.seed = seed
         self.judge = judge
+        self.appraise = appraise
         self._review = Review(source.title, source.names, source.levels)
         self._listeners: list[Listener] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queue = _Queue(max(1, pool.processes))
         self._started = False
-        self._steps: list[Step] = []
 
     @property
     def review(self) -> Review:
@@ -500,47 +357,42 @@ class ReviewJob:
         found = sampled(found)
         n = len(found.positions)
         self._tell(replace(self._review, stage="curve", survey=found, curve=(None,) * n))
+        source = self.source
+        decided = partial(
+            judge_decisions,
+            source.initial,
+            source.log,
+            source.names,
+            source.levels,
+            self.move_playouts,
+            self.seed,
+            self.appraise,
+        )
+        self._send(decided, self._decisions_judged)
         for first in range(0, n, PER_PIECE):
             piece = found.positions[first : first + PER_PIECE]
-            work = partial(judge_positions, self.source, piece, self.curve_playouts, self.seed, self.judge)
+            work = partial(judge_positions, source, piece, self.curve_playouts, self.seed, self.judge)
             self._send(work, partial(self._judged, first))
 
     def _judged(self, first: int, figures: list[Chances]) -> None:
         curve = list(self._review.curve)
         curve[first : first + len(figures)] = figures
-        review = replace(self._review, curve=tuple(curve))
-        if any(c is None for c in curve):
-            self._tell(review)
-            return
-        survey_ = review.survey
-        assert survey_ is not None
-        done = [c for c in curve if c is not None]
-        chosen = turns_to_look_into(survey_, done)
-        self._tell(replace(review, stage="moves" if chosen else "done", looking_into=len(chosen)))
-        for k in chosen:
-            first_cmd, last_cmd = survey_.positions[k], survey_.positions[k + 1]
-            turn = int(survey_.turns[k]) + 1
-            work = partial(
-                judge_moves,
-                self.source,
-                first_cmd,
-                last_cmd,
-                turn,
-                self.move_playouts,
-                self.seed,
-                self.judge,
-            )
-            self._send(work, self._moves_judged)
+        self._tell(self._staged(replace(self._review, curve=tuple(curve))))
 
-    def _moves_judged(self, steps: list[Step]) -> None:
-        self._steps.extend(steps)
+    def _decisions_judged(self, judged: Judged) -> None:
         review = self._review
-        looked = review.looked_into + 1
-        if looked < review.looking_into:
-            self._tell(replace(review, looked_into=looked))
-            return
-        self._steps.sort(key=lambda s: s.turn)
-        self._tell(replace(review, looked_into=looked, stage="done", moves=turning_points(self._steps)))
+        moves = turning_points(judged.steps)
+        worst = costliest(judged.steps, len(review.names))
+        self._tell(
+            self._staged(replace(review, moves=moves, costliest=worst, exact=judged.exact, judged=True))
+        )
+
+    @staticmethod
+    def _staged(review: Review) -> Review:
+        """Return the review at the stage its work has reached: the curve, the turning points, or done."""
+        if any(c is None for c in review.curve):
+            return replace(review, stage="curve")
+        return replace(review, stage="done" if review.judged else "moves")
 
 
 def _come_back(

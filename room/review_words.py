@@ -7,22 +7,26 @@ lines say the same thing in the same words.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from engine.core.phrases import Phrase
 from room.chance_words import percent
-from room.review import CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, Step
+from room.review import CURVE_PLAYOUTS, Review
+from room.turning_points import MOVE_PLAYOUTS, Step
 from translation import N_, _, money, ngettext, say
 
 WAITING_FOR_MOVES = N_("Found once the chances are worked out...")
-NO_TURNING_POINT = N_("No move changed the chances much.")
-HOW_WORKED_OUT = N_("From what the table could see: {turn} playouts a turn, {move} a move.")
+NO_TURNING_POINT = N_("No decision changed the chances beyond the figures' error.")
+HOW_WORKED_OUT = N_("Seen from the table: {turn} playouts a turn; decisions by the learned value.")
+HOW_PLAYED_OUT = N_("Seen from the table: {turn} playouts a turn, {move} a decision and its alternative.")
 SURVEYING = N_("Playing the game again...")
 
 
-def how_worked_out() -> str:
+def how_worked_out(review: Review) -> str:
     """Return how the review's figures were computed, in the current language."""
-    return _(HOW_WORKED_OUT, turn=CURVE_PLAYOUTS, move=MOVE_PLAYOUTS)
+    said = HOW_WORKED_OUT if review.exact else HOW_PLAYED_OUT
+    return _(said, turn=CURVE_PLAYOUTS, move=MOVE_PLAYOUTS)
 
 
 def headline(review: Review) -> str:
@@ -52,12 +56,8 @@ def stage(review: Review) -> str:
         counted = sum(1 for c in review.curve if c is not None)
         return _("Working out the chances: {done} of {all} turns", done=counted, all=len(review.curve))
     if review.stage == "moves":
-        return _(
-            "Finding the turning points: {done} of {all} turns",
-            done=review.looked_into,
-            all=review.looking_into,
-        )
-    return how_worked_out()
+        return _("Judging the players' decisions...")
+    return how_worked_out(review)
 
 
 def mover(step: Step, review: Review) -> str:
@@ -73,8 +73,51 @@ def most_moved(step: Step, most: int = 2) -> list[int]:
 
 
 def moved(step: Step, names: Sequence[str], player: int, arrow: str) -> str:
-    """Format a player's chance before and after a move: "Ada 30% -> 55%"."""
+    """Format a player's chance with the alternative and as the decision was made: "Ada 30% -> 55%"."""
     return f"{names[player]} {percent(step.before[player])} {arrow} {percent(step.after[player])}"
+
+
+def within(step: Step) -> str:
+    """Return how far the figures of a decision may be off, in whole points rounded up: "each figure within
+    3 points"."""
+    error = max(1, math.ceil(step.error * 100 - 1e-9))
+    return ngettext("each figure within {n} point", "each figure within {n} points", error)
+
+
+def compared(step: Step, names: Sequence[str], arrow: str) -> str:
+    """Return how a decision moved the chances, against the alternative its player had, with the error:
+    "Against declining: Ada 30% to 42%, Vera 35% to 28% (each figure within 3 points)."."""
+    changed = ", ".join(moved(step, names, p, arrow) for p in most_moved(step))
+    return _(
+        "{against}: {changed} ({within}).",
+        against=_(step.against),
+        changed=changed,
+        within=within(step),
+    )
+
+
+def costliest(review: Review) -> list[str]:
+    """Return each player's decision that lowered his own chance most, beyond its error: the mistake, if
+    any. Only the player's own decisions count: never a throw, a card or a rent he had to pay."""
+    out = []
+    names = review.names
+    for p, name in enumerate(names):
+        worst = review.costliest[p] if p < len(review.costliest) else None
+        if worst is None:
+            out.append(_("No decision of {name}'s cost a point or more beyond its error.", name=name))
+            continue
+        out.append(
+            _(
+                "{name}'s costliest decision, turn {turn}: {what} {against}: {name} {before} to {after}.",
+                name=name,
+                turn=worst.turn,
+                what=what_happened(worst),
+                against=_(worst.against),
+                before=percent(worst.before[p]),
+                after=percent(worst.after[p]),
+            )
+        )
+    return out
 
 
 def what_happened(step: Step) -> str:

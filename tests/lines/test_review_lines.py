@@ -23,7 +23,7 @@ from room.review import Review, ReviewJob, Source
 from saves import SaveStore
 
 from linetable import line_table
-from reviewed import FINISHED, GOLDEN, steady_review, worth_judge
+from reviewed import FINISHED, GOLDEN, steady_review, worth_appraiser, worth_judge
 
 
 def test_a_finished_review_is_said_in_sentences_with_the_screens_words() -> None:
@@ -33,8 +33,14 @@ def test_a_finished_review_is_said_in_sentences_with_the_screens_words() -> None
     assert "At turn 1: Ada 33%, Grace 33%, Linus 33%." in said
     assert "At the end: Ada $0, Grace $4,409, Linus $2,945." in said
     assert "Ada paid Grace $1,417, Linus $50 and $200 in taxes and fees." in said
-    assert "Turn 10, Ada: Grace 30% to 38%, Ada 31% to 24%. Ada rolled 3 and 3" in text
-    assert "Ada's costliest move: turn 25, from 22% to 0%." in said
+    assert (
+        "Turn 2, Linus (bot, normal): Trade done: Grace gave $800 and got Boardwalk from Linus. Grace now"
+        " holds the whole dark blue group. Against refusing: Grace 34% to 28%, Linus 34% to 40%" in text
+    )
+    assert "Turn 25, Ada: Ada owes Grace $1,400 for rent on Boardwalk and must raise the cash. Ada is" in text
+    turning = said[said.index("Turning points:") + 1 :]
+    assert not any("rolled" in line or "drew" in line for line in turning)  # decisions, never luck
+    assert "No decision of Ada's cost a point or more beyond its error." in said
     assert all(line and "\x1b" not in line and "\n" not in line for line in said)
 
 
@@ -47,7 +53,9 @@ def test_review_at_the_end_of_a_game_comes_a_page_at_a_time() -> None:
     out: list[str] = []
 
     def reviewer() -> Future[Review]:
-        return reviewed(ReviewJob(Source.of_room(room), ChancesPool(0), judge=worth_judge))
+        return reviewed(
+            ReviewJob(Source.of_room(room), ChancesPool(0), judge=worth_judge, appraise=worth_appraiser)
+        )
 
     lines = LineSession(room.join({0}), out.append, reviewer=reviewer)
     lines.start()
@@ -60,12 +68,12 @@ def test_review_at_the_end_of_a_game_comes_a_page_at_a_time() -> None:
     lines.poll()
     page = [line.rstrip("\n") for line in out[before:]]
     assert page[0] == "Review: Modern: Ada, Grace, Linus (Grace won after 25 turns)."
-    assert page[-2] == "Type more for the next 12 of 15 lines left."
+    assert page[-2] == "Type more for the next 12 of 14 lines left."
     assert page[-1].startswith("The game is over")
     lines.feed("next")
     lines.feed("more")
     told = "".join(out[before:])
-    assert "Turning points:\nTurn 2, Linus (bot, normal): Grace 34% to 28%" in told
+    assert "Turning points:\nTurn 2, Linus (bot, normal): Trade done: Grace gave $800" in told
     lines.feed("more")
     assert out[-2] == "There is no more to hear.\n"
     lines.close()
@@ -76,13 +84,15 @@ def test_review_plain_tells_a_saved_game_and_pages_on_more(
 ) -> None:
     shutil.copy(GOLDEN / FINISHED, tmp_path / FINISHED)
     monkeypatch.setattr("cli.review.shared_pool", lambda: ChancesPool(0))
-    monkeypatch.setattr("cli.review.ReviewJob", partial(ReviewJob, judge=worth_judge))
+    monkeypatch.setattr(
+        "cli.review.ReviewJob", partial(ReviewJob, judge=worth_judge, appraise=worth_appraiser)
+    )
     monkeypatch.setattr("sys.stdin", io.StringIO("what\nmore\nmore\nmore\nquit\n"))
     assert main(["review", "--plain", "--saves-dir", str(tmp_path), "modern-short-finished"]) == 0
     out = capsys.readouterr().out
     assert "Playing the game again.\n" in out and "Review: Short game, over (Grace won" in out
     assert "Type more to go on, again to hear it from the start, or quit." in out  # the bad line
-    assert "Grace made no costly move among the turning points." in out
+    assert "No decision of Grace's cost a point or more beyond its error." in out
     assert out.rstrip().endswith("That is the whole review. Type again to hear it from the start, or quit.")
     assert "\x1b" not in out and not any(0x2500 <= ord(c) <= 0x259F for c in out)
 

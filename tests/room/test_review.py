@@ -5,7 +5,6 @@ more at a time than it has processes, and the moves that changed the chances mos
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import Callable
 from concurrent.futures import Future
 from functools import partial
@@ -16,21 +15,10 @@ import pytest
 from engine import RollDice, new_game
 from room import Room, Seat
 from room.chances import ChancesPool
-from room.review import (
-    KEPT_LEAST,
-    KEPT_MOST,
-    Review,
-    ReviewJob,
-    Source,
-    Step,
-    count_payments,
-    judge_moves,
-    sampled,
-    survey,
-    turning_points,
-)
+from room.review import Review, ReviewJob, Source, count_payments, sampled, survey
+from room.turning_points import KEPT_MOST, LUCK, Step, costliest, judge_decisions, turning_points
 
-from reviewed import golden, worth_judge
+from reviewed import golden, worth_appraiser, worth_judge
 
 
 def test_the_survey_finds_each_turn_the_worth_there_and_who_paid_whom() -> None:
@@ -81,29 +69,44 @@ def test_a_long_game_is_sampled_evenly_to_the_end() -> None:
     assert sampled(found, 1000) is found
 
 
-def test_a_turn_is_told_move_by_move_with_the_chances_around_each() -> None:
+def _game(source: Source) -> tuple[Any, ...]:
+    return source.initial, source.log, source.names, source.levels
+
+
+def test_every_decision_of_a_game_is_judged_and_no_throw_card_or_rent_is_one() -> None:
     source = golden("modern-short-finished-00000005.json")
-    found = survey(source)
-    k = len(found.positions) - 2  # the last turn: the one that ended the game
-    steps = judge_moves(source, found.positions[k], found.positions[k + 1], 25, 10, 0, worth_judge)
-    assert steps and all(s.turn == 25 for s in steps)
-    for a, b in itertools.pairwise(steps):
-        assert a.after == b.before  # each move starts where the last ended
-    assert steps[-1].after[1] == 1.0  # the game is over: Grace has won
-    assert any("Boardwalk" in str(line) for s in steps for line in s.lines)
-    assert all(s.lines for s in steps)
+    judged = judge_decisions(
+        source.initial, source.log, source.names, source.levels, appraise=worth_appraiser
+    )
+    kinds = {s.kind for s in judged.steps}
+    assert judged.exact and {"buy_property", "accept_trade", "declare_bankruptcy"} <= kinds
+    assert not kinds & LUCK
+    for step in judged.steps:
+        assert step.lines and len(step.before) == len(step.after) == len(step.errors) == 3
+        told = " ".join(str(line) for line in step.lines)
+        assert "rolled" not in told and "drew" not in told and "moved to" not in told
+    broke = next(s for s in judged.steps if s.kind == "declare_bankruptcy")
+    assert (
+        broke.lines[0] == "Ada owes Grace $1,400 for rent on Boardwalk and must raise the cash."
+    )  # the debt
+    assert broke.after[1] == 1.0  # the game is over: Grace has won
 
 
-def _step(swing: float, turn: int, material: bool = True) -> Step:
-    return Step(turn, 0, ("x",), (), (0.5, 0.5), (0.5 + swing, 0.5 - swing), material)
+def _step(swing: float, turn: int, error: float = 0.0) -> Step:
+    return Step(turn, 0, ("x",), (), (0.5, 0.5), (0.5 + swing, 0.5 - swing), errors=(error, error))
 
 
-def test_the_turning_points_are_the_three_to_five_biggest_moves_in_order() -> None:
-    steps = [_step(0.001 * i, i) for i in range(1, 4)] + [_step(0.1, 10), _step(0.3, 5), _step(0.4, 7, False)]
-    kept = turning_points(steps)
-    assert [s.turn for s in kept] == [3, 5, 10]  # a tiny one only to make up three; a still move never
+def test_the_turning_points_are_the_biggest_decisions_beyond_their_error_in_order() -> None:
+    steps = [_step(0.005, 1), _step(0.1, 10), _step(0.3, 5), _step(0.4, 7, error=0.45), _step(-0.2, 3)]
+    assert [s.turn for s in turning_points(steps)] == [3, 5, 10]  # never under a point, nor within its error
     many = [_step(0.05 * i, i) for i in range(1, 10)]
-    assert len(turning_points(many)) == KEPT_MOST and len(turning_points(many[:2])) == 2 < KEPT_LEAST
+    assert [s.turn for s in turning_points(many)] == [5, 6, 7, 8, 9]
+    assert turning_points([_step(0.005, 1)]) == ()  # a quiet game has none, rather than its luck
+
+
+def test_a_players_costliest_decision_lowered_his_own_chance_beyond_its_error() -> None:
+    steps = [_step(0.1, 4), _step(-0.05, 6), _step(-0.2, 8, error=0.3), _step(-0.02, 9)]
+    assert [s.turn if s else None for s in costliest(steps, 2)] == [6, None]
 
 
 async def _finished(job: ReviewJob, timeout: float = 60.0) -> list[Review]:
@@ -119,16 +122,19 @@ async def _finished(job: ReviewJob, timeout: float = 60.0) -> list[Review]:
 
 async def test_a_review_comes_in_stages_and_ends_with_its_turning_points() -> None:
     source = golden("modern-short-finished-00000005.json")
-    job = ReviewJob(source, ChancesPool(0), curve_playouts=5, move_playouts=5, judge=worth_judge)
+    job = ReviewJob(
+        source, ChancesPool(0), curve_playouts=5, move_playouts=5, judge=worth_judge, appraise=worth_appraiser
+    )
     seen = await _finished(job)
     stages = [r.stage for r in seen]
-    assert stages[0] == "surveying" and stages[-1] == "done" and "curve" in stages and "moves" in stages
+    assert stages[0] == "surveying" and stages[-1] == "done" and "curve" in stages
     done = [r.progress[0] for r in seen]
     assert done == sorted(done)  # progress only moves on
     review = job.review
     assert review.survey is not None and all(c is not None for c in review.curve)
-    assert KEPT_LEAST <= len(review.moves) <= KEPT_MOST
+    assert 1 <= len(review.moves) <= KEPT_MOST and all(m.beyond_error for m in review.moves)
     assert [m.turn for m in review.moves] == sorted(m.turn for m in review.moves)
+    assert len(review.costliest) == 3
     assert review.moves[-1].after[1] == 1.0 and review.problem is None
 
 
@@ -149,7 +155,9 @@ async def test_the_pool_is_given_no_more_pieces_than_it_has_processes() -> None:
             return future
 
     pool = Held()
-    job = ReviewJob(golden("modern-short-finished-00000005.json"), pool, 3, 3, judge=worth_judge)
+    job = ReviewJob(
+        golden("modern-short-finished-00000005.json"), pool, 3, 3, judge=worth_judge, appraise=worth_appraiser
+    )
     job.watch(lambda review: None)
     pieces = 0
     while not job.review.done:
@@ -169,7 +177,7 @@ async def test_a_review_of_a_table_in_play_reads_its_room_and_changes_nothing() 
     source = Source.of_room(room)
     assert source.levels == (None, "hard") and len(source.log) == 1 and "Vera, Ada" in source.title
     before = room.version
-    job = ReviewJob(source, ChancesPool(0), 3, 3, judge=worth_judge)
+    job = ReviewJob(source, ChancesPool(0), 3, 3, judge=worth_judge, appraise=worth_appraiser)
     await _finished(job)
     review = job.review
     assert review.survey is not None and review.survey.winner is None
@@ -181,7 +189,9 @@ async def test_a_review_that_fails_says_so() -> None:
         def submit(self, fn, /, *args):  # type: ignore[no-untyped-def]
             raise RuntimeError("no processes to be had")
 
-    job = ReviewJob(golden("modern-short-finished-00000005.json"), Broken(0), judge=worth_judge)
+    job = ReviewJob(
+        golden("modern-short-finished-00000005.json"), Broken(0), judge=worth_judge, appraise=worth_appraiser
+    )
     await _finished(job)
     assert job.review.stage == "failed" and job.review.problem
 

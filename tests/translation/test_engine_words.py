@@ -125,7 +125,7 @@ def test_a_reviews_moves_are_told_in_the_readers_language(spanish: Language) -> 
     from room.review_words import what_happened
 
     told = Phrase("{name} passed.", name="Ada")
-    step = Step(1, 0, (str(told),), (), (0.5, 0.5), (0.5, 0.5), True, (told,))
+    step = Step(1, 0, (str(told),), (), (0.5, 0.5), (0.5, 0.5), (told,))
     assert what_happened(step) == "Ada passed."
     with use(spanish):
         assert what_happened(step) == "Ada pasó."

@@ -270,8 +270,8 @@ def _moves(review: Review, glyphs: Glyphs) -> list[Content]:
 
 
 def _told(step: Step, review: Review, glyphs: Glyphs) -> list[Content]:
-    """Describe a turning point: its turn and who moved, how the chances changed, what happened, and a bot's
-    reason."""
+    """Describe a turning point: its turn and who decided, what the decision changed, how the chances moved
+    against the alternative the player had (with the error), and a bot's reason."""
     names = review.names
     arrow = "->" if glyphs.ascii_only else "\u2192"
     moved = Content(", ").join(
@@ -279,9 +279,10 @@ def _told(step: Step, review: Review, glyphs: Glyphs) -> list[Content]:
         for p in words.most_moved(step)
     )
     who = words.mover(step, review)
-    head = Content.assemble((_("Turn {n}", n=step.turn), "bold $accent"), f" {glyphs.dot} {who}: ") + moved
+    head = Content.assemble((_("Turn {n}", n=step.turn), "bold $accent"), f" {glyphs.dot} {who}")
     out = [head]
     out.append(Content("  " + words.what_happened(step)))
+    out.append(Content.assemble("  ", _(step.against), ": ", moved, f" ({words.within(step)})"))
     for seat, said in step.reasons:
         out.append(Content.styled("  " + words.reason(names, seat, said), "italic"))
     out.append(Content(""))
