@@ -17,7 +17,7 @@ from cli import arguments, commands
 from cli.output import Output
 from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, say, store_for, text
 from engine import Command, Event, Game, GameView
-from engine.lookahead.chances import Chances, chances
+from engine.lookahead.chances import Chances, estimate
 from room.chance_words import model_error, reading
 from saves import SaveError, Seat
 from translation import _
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     if view is None:  # a game saved from a prepared position that began after turn N
         return fail(_("{title} begins after turn {turn}", title=loaded.summary.title, turn=args.turn))
     levels = [seat.level if seat.is_bot else None for seat in loaded.seats]
-    figures = chances(view, args.playouts, seed=args.seed, levels=levels)
+    figures = estimate(view, args.playouts, args.seed, levels)
     names = [p.name for p in view.players]
     if args.json:
         print(json.dumps(as_json(view.edition, figures, names, view.winner is not None)))

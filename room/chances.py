@@ -185,10 +185,12 @@ class Figure:
 Listener = Callable[[Figure], None]
 
 
-def figure_of(view: GameView, playouts: int = PLAYOUTS, levels: list[str | None] | None = None) -> Chances:
+def figure_of(
+    view: GameView, playouts: int = PLAYOUTS, levels: list[str | None] | None = None, seed: int = SEED
+) -> Chances:
     """Compute every player's chance from this view in one go, in the calling process (a pool's worker): for a
     front end that asks once rather than watches (the line mode's `chances`)."""
-    return summary(view, values(view, 0, playouts, SEED, HORIZON_ROUNDS, levels))
+    return summary(view, values(view, 0, playouts, seed, HORIZON_ROUNDS, levels))
 
 
 def levels_of(room: Room) -> list[str | None]:

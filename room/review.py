@@ -44,7 +44,7 @@ from engine.core.events import (
 )
 from engine.core.narration import narrate
 from engine.core.phrases import N_, Phrase
-from engine.lookahead.chances import Chances, chances
+from engine.lookahead.chances import Chances, chances, estimate
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
 from translation import _, ngettext
@@ -110,6 +110,13 @@ class Judge(Protocol):
 def look_ahead(view: GameView, playouts: int, seed: int, *, levels: Sequence[str | None] | None) -> Chances:
     """Return the look-ahead's estimate (the judge of every review except the screenshot tests')."""
     return chances(view, playouts, seed, levels=levels)
+
+
+def curve_look_ahead(
+    view: GameView, playouts: int, seed: int, *, levels: Sequence[str | None] | None
+) -> Chances:
+    """Return the estimate of a position of the curve: worked out as the chances panel works it out."""
+    return estimate(view, playouts, seed, levels)
 
 
 def taken_back(title: str, takebacks: int) -> str:
@@ -419,6 +426,7 @@ class ReviewJob:
         self.move_playouts = move_playouts
         self.seed = seed
         self.judge = judge
+        self.curve_judge = curve_look_ahead if judge is look_ahead else judge
         self._review = Review(source.title, source.names, source.levels)
         self._listeners: list[Listener] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -502,7 +510,9 @@ class ReviewJob:
         self._tell(replace(self._review, stage="curve", survey=found, curve=(None,) * n))
         for first in range(0, n, PER_PIECE):
             piece = found.positions[first : first + PER_PIECE]
-            work = partial(judge_positions, self.source, piece, self.curve_playouts, self.seed, self.judge)
+            work = partial(
+                judge_positions, self.source, piece, self.curve_playouts, self.seed, self.curve_judge
+            )
             self._send(work, partial(self._judged, first))
 
     def _judged(self, first: int, figures: list[Chances]) -> None:

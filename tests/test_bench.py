@@ -35,6 +35,7 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
         ["--games", "1", "--probes", "1", "--playouts", "4", "--rounds", "4", "--full", "1"],
         "whole games at the shark's price",
     ),
+    "chance_luck.py": (["--games", "1", "--turns", "20", "--editions", "addon"], "largest"),
     "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
     "startup.py": (["--runs", "1"], "saves list (a game)"),
     "make_room.py": (["--rooms", "50", "--tries", "2"], "making a room, median of 2"),

@@ -140,3 +140,15 @@ def chances(
     names each seat's bot level (None for a person), where the caller knows who sits where; `value`, what
     the playouts end on (`Leaf`)."""
     return summary(view, values(view, 0, playouts, seed, horizon, levels, value))
+
+
+def estimate(
+    view: GameView,
+    playouts: int = 400,
+    seed: int = 0,
+    levels: Levels | None = None,
+    horizon: int = HORIZON_ROUNDS,
+) -> Chances:
+    """Return every player's chance to win as the views show it (the chances panel, the review's curve,
+    `landlords analyse`), from at most `playouts` playouts."""
+    return chances(view, playouts, seed, horizon, levels)
