@@ -81,7 +81,7 @@ def review_lines(review: Review) -> list[str]:
         )
         out.extend(words.reason(names, seat, said) for seat, said in step.reasons)
     out.extend(_costliest(review))
-    out.append(words.how_worked_out())
+    out.append(words.how_worked_out(review))
     return out
 
 

@@ -17,11 +17,15 @@ from translation import N_, _, money, ngettext, say
 WAITING_FOR_MOVES = N_("Found once the chances are worked out...")
 NO_TURNING_POINT = N_("No move changed the chances much.")
 HOW_WORKED_OUT = N_("From what the table could see: {turn} playouts a turn, {move} a move.")
+HOW_VALUED = N_("From what the table could see: each turn valued as it stood, {move} playouts a move.")
 SURVEYING = N_("Playing the game again...")
 
 
-def how_worked_out() -> str:
-    """Return how the review's figures were computed, in the current language."""
+def how_worked_out(review: Review) -> str:
+    """Return how the review's figures were computed, in the current language: a curve valued alone, where
+    the edition has a learned value, has no playouts."""
+    if any(c is not None and c.playouts == 0 for c in review.curve):
+        return _(HOW_VALUED, move=MOVE_PLAYOUTS)
     return _(HOW_WORKED_OUT, turn=CURVE_PLAYOUTS, move=MOVE_PLAYOUTS)
 
 

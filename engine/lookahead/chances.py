@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.core.state import GameState
-from engine.learned.value import learned_for
+from engine.learned.value import has_learned, learned_for
 from engine.lookahead.features import Levels
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
@@ -33,6 +33,10 @@ Leaf = Literal["learned", "linear"]
 """What a playout's end is valued by: the learned value where the edition has one for a table of that size
 (else the fitted linear value), or the fitted linear value. On 200 unseen classic games the learned value
 judges better (`docs/chances.md`)."""
+SHOWN_HORIZON = 1
+"""Rounds of the table a playout of a figure the views show is played (`estimate`), where the edition has no
+learned value: one round has half the luck of two and costs half as much, and on 200 unseen games of the
+add-on board and of Finance it judges as well (`docs/chances.md`)."""
 Z95 = 1.959963984540054
 _MASK = (1 << 64) - 1
 
@@ -142,13 +146,31 @@ def chances(
     return summary(view, values(view, 0, playouts, seed, horizon, levels, value))
 
 
+def valued_alone(view: GameView) -> bool:
+    """Whether the views' figure of this position is the learned value's alone, with no playouts (`estimate`):
+    found without loading the value, so that a screen's process can ask it before sending the work on."""
+    return view.winner is None and has_learned(view.edition, len(view.players), view.rules)
+
+
+def alone(view: GameView, levels: Levels | None = None) -> Chances | None:
+    """Return every player's chance by the learned value of this very position, or None where the edition has
+    none for this table. It has no playouts, hence no luck: its interval is the figure itself, and the
+    model's own error (`room.chance_words`) is all the range a view shows."""
+    learned = learned_for(view.edition, len(view.players), view.rules)
+    if learned is None or view.winner is not None:
+        return None
+    wins = learned.chances(view, levels)
+    return Chances(view.turn, 0, tuple(Chance(seat, w, w, w) for seat, w in enumerate(wins)))
+
+
 def estimate(
     view: GameView,
     playouts: int = 400,
     seed: int = 0,
     levels: Levels | None = None,
-    horizon: int = HORIZON_ROUNDS,
+    horizon: int = SHOWN_HORIZON,
 ) -> Chances:
     """Return every player's chance to win as the views show it (the chances panel, the review's curve,
-    `landlords analyse`), from at most `playouts` playouts."""
-    return chances(view, playouts, seed, horizon, levels)
+    `landlords analyse`): the learned value alone where the edition has one (`alone`), else `playouts`
+    playouts of `horizon` rounds ending on the fitted linear value."""
+    return alone(view, levels) or chances(view, playouts, seed, horizon, levels, "linear")
