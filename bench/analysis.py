@@ -17,13 +17,14 @@ every interval to be within five points, on one process and shared by two (wall 
 second beside the full games per CPU second of `landlords simulate`.
 
     python bench/analysis.py [--editions classic,addon,landlords-1904,finance-1936] [--games 1000]
-        [--seed 99] [--playouts 100] [--value learned|linear|shown] [--horizon 2] [--jobs 2] [--speed-only]
+        [--seed 99] [--playouts 100] [--value learned|linear|shown] [--horizon R] [--jobs 2] [--speed-only]
         [--calibration-only] [--turns 20,40,60,80]
 
 `--value learned` (the default) ends the playouts on the learned value where the edition has one, else on
 the fitted linear value; `--value linear` always on the linear one; `--playouts 0` takes that value alone,
-with no playouts; `--value shown` works the chances out as the views show them (`estimate`), from at most
-`--playouts` playouts.
+with no playouts; `--value shown` works the chances out as the views show them (`estimate`), from
+`--playouts` playouts (and more, up to `--most`, while an interval is wider than `--within` either side,
+as the review's curve asks).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from engine.learned.value import learned_for  # noqa: E402
-from engine.lookahead.chances import Leaf, chances, estimate, summary, values  # noqa: E402
+from engine.lookahead.chances import SHOWN_HORIZON, Leaf, chances, estimate, summary, values  # noqa: E402
 from engine.lookahead.playout import HORIZON_ROUNDS  # noqa: E402
 from engine.lookahead.value import model_for  # noqa: E402
 from engine.play.view import GameView  # noqa: E402
@@ -66,12 +67,14 @@ def judge_slice(
     turns: tuple[int, ...],
     kind: str,
     horizon: int,
+    within: float | None,
+    most: int | None,
     part: tuple[int, int],
 ) -> list[Row]:
     rows: list[Row] = []
     for pos in judged(edition, seed, part[0], part[1], turns):
         if kind == "shown":
-            figures = estimate(pos.view, playouts, pos.index, pos.levels, horizon)
+            figures = estimate(pos.view, playouts, pos.index, pos.levels, horizon, within, most)
             win = [c.win for c in figures.players]
         elif playouts == 0:
             players = len(pos.view.players)
@@ -133,18 +136,23 @@ def calibration(
     jobs: int,
     turns: tuple[int, ...] = TURNS,
     kind: str = "linear",
-    horizon: int = HORIZON_ROUNDS,
+    horizon: int | None = None,
+    within: float | None = None,
+    most: int | None = None,
 ) -> None:
+    if horizon is None:
+        horizon = SHOWN_HORIZON if kind == "shown" else HORIZON_ROUNDS
     start = time.perf_counter()
     slices = [(first, min(SLICE, games - first)) for first in range(0, games, SLICE)]
-    work = partial(judge_slice, edition, seed, playouts, turns, kind, horizon)
+    work = partial(judge_slice, edition, seed, playouts, turns, kind, horizon, within, most)
     rows: list[Row] = []
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         for part in pool.map(work, slices):
             rows.extend(part)
     ending = {"linear": "the fitted linear value", "learned": "the learned value (else the linear)"}
     if kind == "shown":
-        how = f"as the views show it, from at most {playouts} playouts of {horizon} rounds"
+        upto = f", up to {most} while wider than +/- {100 * within:g} points" if within and most else ""
+        how = f"as the views show it, from {playouts} playouts of {horizon} rounds{upto}"
     elif playouts == 0:
         how = f"{ending[kind]} alone, no playouts"
     else:
@@ -227,7 +235,19 @@ def main() -> int:
         "there is none); or the chances as the views show them (`estimate`). With --playouts 0, the value "
         "alone",
     )
-    parser.add_argument("--horizon", type=int, default=HORIZON_ROUNDS, help="rounds a playout is played")
+    parser.add_argument(
+        "--horizon",
+        type=int,
+        default=None,
+        help=f"rounds a playout is played (default {HORIZON_ROUNDS}; {SHOWN_HORIZON} with --value shown)",
+    )
+    parser.add_argument(
+        "--within",
+        type=float,
+        default=None,
+        help="with --value shown: more playouts while an interval is wider than this (0.015: 1.5 points)",
+    )
+    parser.add_argument("--most", type=int, default=None, help="with --within: the most playouts a figure")
     parser.add_argument("--calibration-only", action="store_true")
     parser.add_argument(
         "--turns", default=",".join(map(str, TURNS)), help="the turns whose positions are judged"
@@ -239,7 +259,16 @@ def main() -> int:
     if not args.speed_only:
         for edition in args.editions.split(","):
             calibration(
-                edition, args.games, args.seed, args.playouts, args.jobs, turns, args.value, args.horizon
+                edition,
+                args.games,
+                args.seed,
+                args.playouts,
+                args.jobs,
+                turns,
+                args.value,
+                args.horizon,
+                args.within,
+                args.most,
             )
     return 0
 

@@ -325,7 +325,7 @@ class TableChances:
         self._asked_for = version
         self._tell(replace(self._figure, working=True, problem=None))
         levels = levels_of(self.room)
-        futures = []
+        futures: list[Future[Any]] = []
         try:
             if valued_alone(view):  # no playouts to share out: one process values the table
                 futures.append(self.pool.submit(figure_of, view, self.playouts, levels, self.seed))

@@ -52,7 +52,12 @@ from translation import _, ngettext
 log = logging.getLogger(__name__)
 
 CURVE_PLAYOUTS = 100
-"""Playouts a position of the curve is worked out from: few, since there is one a turn."""
+"""Playouts a position of the curve is worked out from, where the edition has no learned value: few, since
+there is one a turn; more, up to `CURVE_MOST`, where their interval is wider than `CURVE_WITHIN`."""
+CURVE_MOST = 300
+CURVE_WITHIN = 0.015
+"""Half the widest interval a position of the curve is worked out to, playouts allowing: the curve then
+moves by its luck a point at most on average (`bench/chance_luck.py`)."""
 MOVE_PLAYOUTS = 200
 """Playouts a position of a turning point is worked out from: more, where it matters."""
 POSITIONS_MOST = 200
@@ -116,7 +121,7 @@ def curve_look_ahead(
     view: GameView, playouts: int, seed: int, *, levels: Sequence[str | None] | None
 ) -> Chances:
     """Return the estimate of a position of the curve: worked out as the chances panel works it out."""
-    return estimate(view, playouts, seed, levels)
+    return estimate(view, playouts, seed, levels, within=CURVE_WITHIN, most=CURVE_MOST)
 
 
 def taken_back(title: str, takebacks: int) -> str:

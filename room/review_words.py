@@ -11,21 +11,24 @@ from collections.abc import Sequence
 
 from engine.core.phrases import Phrase
 from room.chance_words import percent
-from room.review import CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, Step
+from room.review import CURVE_MOST, CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, Step
 from translation import N_, _, money, ngettext, say
 
 WAITING_FOR_MOVES = N_("Found once the chances are worked out...")
 NO_TURNING_POINT = N_("No move changed the chances much.")
 HOW_WORKED_OUT = N_("From what the table could see: {turn} playouts a turn, {move} a move.")
+HOW_WORKED_OUT_MORE = N_("From what the table could see: {turn} to {most} playouts a turn, {move} a move.")
 HOW_VALUED = N_("From what the table could see: each turn valued as it stood, {move} playouts a move.")
 SURVEYING = N_("Playing the game again...")
 
 
 def how_worked_out(review: Review) -> str:
     """Return how the review's figures were computed, in the current language: a curve valued alone, where
-    the edition has a learned value, has no playouts."""
+    the edition has a learned value, has no playouts; elsewhere a turn whose playouts disagree has more."""
     if any(c is not None and c.playouts == 0 for c in review.curve):
         return _(HOW_VALUED, move=MOVE_PLAYOUTS)
+    if any(c is not None and c.playouts > CURVE_PLAYOUTS for c in review.curve):
+        return _(HOW_WORKED_OUT_MORE, turn=CURVE_PLAYOUTS, most=CURVE_MOST, move=MOVE_PLAYOUTS)
     return _(HOW_WORKED_OUT, turn=CURVE_PLAYOUTS, move=MOVE_PLAYOUTS)
 
 
@@ -61,7 +64,7 @@ def stage(review: Review) -> str:
             done=review.looked_into,
             all=review.looking_into,
         )
-    return how_worked_out()
+    return how_worked_out(review)
 
 
 def mover(step: Step, review: Review) -> str:

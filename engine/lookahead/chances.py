@@ -37,6 +37,8 @@ SHOWN_HORIZON = 1
 """Rounds of the table a playout of a figure the views show is played (`estimate`), where the edition has no
 learned value: one round has half the luck of two and costs half as much, and on 200 unseen games of the
 add-on board and of Finance it judges as well (`docs/chances.md`)."""
+MORE = 50
+"""Playouts added at a time where a figure asked to be within some points is not yet (`estimate`)."""
 Z95 = 1.959963984540054
 _MASK = (1 << 64) - 1
 
@@ -169,8 +171,21 @@ def estimate(
     seed: int = 0,
     levels: Levels | None = None,
     horizon: int = SHOWN_HORIZON,
+    within: float | None = None,
+    most: int | None = None,
 ) -> Chances:
     """Return every player's chance to win as the views show it (the chances panel, the review's curve,
     `landlords analyse`): the learned value alone where the edition has one (`alone`), else `playouts`
-    playouts of `horizon` rounds ending on the fitted linear value."""
-    return alone(view, levels) or chances(view, playouts, seed, horizon, levels, "linear")
+    playouts of `horizon` rounds ending on the fitted linear value. Given `within`, more playouts follow in
+    steps of `MORE` while an interval is wider than `within` on either side of its figure, up to `most` in
+    all: the positions whose playouts disagree most get more of them."""
+    found = alone(view, levels)
+    if found is not None:
+        return found
+    outcomes = values(view, 0, playouts, seed, horizon, levels, "linear")
+    figure = summary(view, outcomes)
+    while within is not None and figure.widest > within and len(outcomes) < (most or playouts):
+        count = min(MORE, (most or playouts) - len(outcomes))
+        outcomes += values(view, len(outcomes), count, seed, horizon, levels, "linear")
+        figure = summary(view, outcomes)
+    return figure
