@@ -25,9 +25,11 @@ RITA = Seat(name="Rita", kind="human")
 ADA = Seat(name="Ada", kind="bot", level="hard")
 
 
-def _room(seats: list[Seat], dice: list[tuple[int, int]] | None = None, edition: str = "addon") -> Room:
-    """Return a room of these seats: of the add-on board unless told, whose figure is made of playouts (the
-    classic game's is its learned value's alone)."""
+def _room(
+    seats: list[Seat], dice: list[tuple[int, int]] | None = None, edition: str = "finance-1936"
+) -> Room:
+    """Return a room of these seats: of Finance unless told, whose figure is made of playouts (the classic
+    game's is its learned value's alone)."""
     game = new_game(edition, [s.name for s in seats], seed=3, dice=dice or [])
     return Room(game, seats, {i: SimpleOpponent() for i, s in enumerate(seats) if s.is_bot})
 
@@ -99,7 +101,7 @@ async def test_a_table_with_a_learned_value_is_valued_alone_by_one_process() -> 
 
 
 async def test_moves_made_while_a_figure_is_worked_out_are_gathered_into_one_more() -> None:
-    room = _room([VERA, RITA], [(4, 6), (3, 4)])
+    room = _room([VERA, RITA], [(4, 6), (3, 4)], edition="addon")
     pool = HeldPool(processes=1)
     chances = TableChances(room, pool, playouts=20)
     seen: list[Figure] = []
