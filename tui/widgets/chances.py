@@ -65,6 +65,7 @@ def chance_lines(
             turn=figures.turn + 1,
             points=round(100 * model_error(view.edition)),
         )
+        lines.append(Content.styled(said, "$text-muted"))
     else:
         said = _(
             "Turn {turn}, {playouts} playouts of what all can see. Each chance is about right: the range "
