@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
         type=arguments.whole(1, PLAYOUTS_MOST, too_low=_("at least one playout")),
         default=PLAYOUTS,
         help=_(
-            "how many times the position is played forward, in an edition with no learned value (default "
+            "how many times the position is played forward, where the figure is made of playouts (default "
             "{playouts})",
             playouts=PLAYOUTS,
         ),

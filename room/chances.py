@@ -40,9 +40,9 @@ from translation import _
 log = logging.getLogger(__name__)
 
 PLAYOUTS = 400
-"""Playouts a figure of the table is worked out from, where the edition has no learned value (`estimate`):
-two analysis seeds give figures within a point or so, in about two tenths of a second of CPU from a
-mid-game position (`bench/chance_luck.py`). Where it has one, the figure is that value's alone."""
+"""Playouts a figure of the table is worked out from, where it is made of playouts (`estimate`: Finance, and
+games with rule options): two analysis seeds give figures within a point on average, in some 0.15 s of CPU
+(`bench/chance_luck.py`). Elsewhere the figure is a value's alone."""
 SEED = 0
 """The analysis's own seed. The same for every position, so that two figures in a row differ by what
 happened between them, not by the luck of their playouts."""
