@@ -42,7 +42,7 @@ async def test_a_tables_figure_is_worked_out_once_for_everyone_there(tmp_path: P
             await p.wait_for("Ada's turn")
             await p.press("s")
         for p in everyone:
-            await p.wait_for("what all can see", timeout=60)
+            await p.wait_for("playouts of what", timeout=60)
         shared = running.table(table.id)
         assert shared is not None
         chances = shared.chances()
