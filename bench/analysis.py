@@ -152,7 +152,7 @@ def calibration(
     ending = {"linear": "the fitted linear value", "learned": "the learned value (else the linear)"}
     if kind == "shown":
         upto = f", up to {most} while wider than +/- {100 * within:g} points" if within and most else ""
-        how = f"as the views show it, from {playouts} playouts of {horizon} rounds{upto}"
+        how = f"as the views show it (a value alone, else {playouts} playouts of {horizon} rounds{upto})"
     elif playouts == 0:
         how = f"{ending[kind]} alone, no playouts"
     else:
