@@ -17,7 +17,14 @@ every interval to be within five points, on one process and shared by two (wall 
 second beside the full games per CPU second of `landlords simulate`.
 
     python bench/analysis.py [--editions classic,addon,landlords-1904,finance-1936] [--games 1000]
-        [--seed 99] [--playouts 100] [--jobs 2] [--speed-only] [--calibration-only] [--turns 20,40,60,80]
+        [--seed 99] [--playouts 100] [--value learned|linear|shown] [--horizon R] [--jobs 2] [--speed-only]
+        [--calibration-only] [--turns 20,40,60,80]
+
+`--value learned` (the default) ends the playouts on the learned value where the edition has one, else on
+the fitted linear value; `--value linear` always on the linear one; `--playouts 0` takes that value alone,
+with no playouts; `--value shown` works the chances out as the views show them (`estimate`), from
+`--playouts` playouts (and more, up to `--most`, while an interval is wider than `--within` either side,
+as the review's curve asks).
 """
 
 from __future__ import annotations
@@ -36,7 +43,9 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from engine.learned.value import learned_for  # noqa: E402
-from engine.lookahead.chances import Leaf, chances, summary, values  # noqa: E402
+from engine.lookahead.chances import SHOWN_HORIZON, Leaf, chances, estimate, summary, values  # noqa: E402
+from engine.lookahead.playout import HORIZON_ROUNDS  # noqa: E402
+from engine.lookahead.value import model_for  # noqa: E402
 from engine.play.view import GameView  # noqa: E402
 from engine.tools.positions import judged, mixed_game, positions_of  # noqa: E402
 from engine.tools.simulate import simulate  # noqa: E402
@@ -52,16 +61,31 @@ Row = tuple[int, list[float], int, list[bool], list[int], int]
 
 
 def judge_slice(
-    edition: str, seed: int, playouts: int, turns: tuple[int, ...], kind: str, part: tuple[int, int]
+    edition: str,
+    seed: int,
+    playouts: int,
+    turns: tuple[int, ...],
+    kind: str,
+    horizon: int,
+    within: float | None,
+    most: int | None,
+    part: tuple[int, int],
 ) -> list[Row]:
     rows: list[Row] = []
     for pos in judged(edition, seed, part[0], part[1], turns):
-        learned = learned_for(edition, len(pos.view.players), pos.view.rules) if kind == "alone" else None
-        if learned is not None:
-            win = learned.chances(pos.view, pos.levels)
+        if kind == "shown":
+            figures = estimate(pos.view, playouts, pos.index, pos.levels, horizon, within, most)
+            win = [c.win for c in figures.players]
+        elif playouts == 0:
+            players = len(pos.view.players)
+            learned = learned_for(edition, players, pos.view.rules) if kind == "learned" else None
+            if learned is not None:
+                win = learned.chances(pos.view, pos.levels)
+            else:
+                win = model_for(edition).chances(pos.view, pos.levels)
         else:
             leaf: Leaf = "linear" if kind == "linear" else "learned"
-            figures = chances(pos.view, playouts, seed=pos.index, levels=pos.levels, value=leaf)
+            figures = chances(pos.view, playouts, pos.index, horizon, pos.levels, leaf)
             win = [c.win for c in figures.players]
         alive = [not p.bankrupt for p in pos.view.players]
         worth = [pos.view.ruleset.ending.worth(pos.view, p) if alive[p] else 0 for p in range(len(alive))]
@@ -112,19 +136,27 @@ def calibration(
     jobs: int,
     turns: tuple[int, ...] = TURNS,
     kind: str = "linear",
+    horizon: int | None = None,
+    within: float | None = None,
+    most: int | None = None,
 ) -> None:
+    if horizon is None:
+        horizon = SHOWN_HORIZON if kind == "shown" else HORIZON_ROUNDS
     start = time.perf_counter()
     slices = [(first, min(SLICE, games - first)) for first in range(0, games, SLICE)]
-    work = partial(judge_slice, edition, seed, playouts, turns, kind)
+    work = partial(judge_slice, edition, seed, playouts, turns, kind, horizon, within, most)
     rows: list[Row] = []
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         for part in pool.map(work, slices):
             rows.extend(part)
-    how = {
-        "linear": f"{playouts} playouts a position ending on the fitted linear value",
-        "learned": f"{playouts} playouts a position ending on the learned value",
-        "alone": "the learned value alone, no playouts",
-    }[kind]
+    ending = {"linear": "the fitted linear value", "learned": "the learned value (else the linear)"}
+    if kind == "shown":
+        upto = f", up to {most} while wider than +/- {100 * within:g} points" if within and most else ""
+        how = f"as the views show it (a value alone, else {playouts} playouts of {horizon} rounds{upto})"
+    elif playouts == 0:
+        how = f"{ending[kind]} alone, no playouts"
+    else:
+        how = f"{playouts} playouts of {horizon} rounds a position ending on {ending[kind]}"
     print(f"\n{edition}: {games} games (seed {seed}), {how}, {len(rows)} positions")
     print(
         f"{'turn':>6} {'positions':>9} {'Brier':>7} {'share':>7} {'better':>7} {'95 % interval':>14} "
@@ -197,11 +229,25 @@ def main() -> int:
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument(
         "--value",
-        choices=("linear", "learned", "alone"),
+        choices=("linear", "learned", "shown"),
         default="learned",
-        help="the value playouts end on: the fitted linear one, the learned one, or the learned one "
-        "alone with no playouts",
+        help="the value playouts end on: the fitted linear one or the learned one (the linear one where "
+        "there is none); or the chances as the views show them (`estimate`). With --playouts 0, the value "
+        "alone",
     )
+    parser.add_argument(
+        "--horizon",
+        type=int,
+        default=None,
+        help=f"rounds a playout is played (default {HORIZON_ROUNDS}; {SHOWN_HORIZON} with --value shown)",
+    )
+    parser.add_argument(
+        "--within",
+        type=float,
+        default=None,
+        help="with --value shown: more playouts while an interval is wider than this (0.015: 1.5 points)",
+    )
+    parser.add_argument("--most", type=int, default=None, help="with --within: the most playouts a figure")
     parser.add_argument("--calibration-only", action="store_true")
     parser.add_argument(
         "--turns", default=",".join(map(str, TURNS)), help="the turns whose positions are judged"
@@ -212,7 +258,18 @@ def main() -> int:
         speed(args.jobs)
     if not args.speed_only:
         for edition in args.editions.split(","):
-            calibration(edition, args.games, args.seed, args.playouts, args.jobs, turns, args.value)
+            calibration(
+                edition,
+                args.games,
+                args.seed,
+                args.playouts,
+                args.jobs,
+                turns,
+                args.value,
+                args.horizon,
+                args.within,
+                args.most,
+            )
     return 0
 
 

@@ -1,7 +1,8 @@
 """`landlords analyse GAME [--turn N] [--playouts K] [--json]`: each player's chance to win in a saved
 game, at its last position or after turn N, worked out from what everyone at the table could see and who
-sat where (each bot's level), as the chances panel works it out and shown as it shows it: whole percents,
-and the range the playouts' luck and the model's measured error leave it in (`room.chance_words`).
+sat where (each bot's level), as the chances panel works it out (`engine.lookahead.chances.estimate`: the
+learned value alone where the edition has one, else playouts) and shown as it shows it: whole percents,
+and the range the playouts' luck, if any, and the model's measured error leave it in (`room.chance_words`).
 
 The save is only read: nothing is written, and a game open elsewhere can be analysed all the same."""
 
@@ -17,7 +18,7 @@ from cli import arguments, commands
 from cli.output import Output
 from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, say, store_for, text
 from engine import Command, Event, Game, GameView
-from engine.lookahead.chances import Chances, chances
+from engine.lookahead.chances import Chances, estimate
 from room.chance_words import model_error, reading
 from saves import SaveError, Seat
 from translation import _
@@ -41,7 +42,11 @@ def register(sub: Any) -> None:
         metavar="K",
         type=arguments.whole(1, PLAYOUTS_MOST, too_low=_("at least one playout")),
         default=PLAYOUTS,
-        help=_("how many times the position is played forward (default {playouts})", playouts=PLAYOUTS),
+        help=_(
+            "how many times the position is played forward, where the figure is made of playouts (default "
+            "{playouts})",
+            playouts=PLAYOUTS,
+        ),
     )
     p.add_argument(
         "--seed",
@@ -97,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     if view is None:  # a game saved from a prepared position that began after turn N
         return fail(_("{title} begins after turn {turn}", title=loaded.summary.title, turn=args.turn))
     levels = [seat.level if seat.is_bot else None for seat in loaded.seats]
-    figures = chances(view, args.playouts, seed=args.seed, levels=levels)
+    figures = estimate(view, args.playouts, args.seed, levels)
     names = [p.name for p in view.players]
     if args.json:
         print(json.dumps(as_json(view.edition, figures, names, view.winner is not None)))
@@ -161,6 +166,15 @@ def _table(title: str, view: GameView, figures: Chances, names: list[str]) -> No
     if view.winner is not None:
         say(_("The game is over: {name} won.", name=names[view.winner]))
 
+    elif figures.playouts == 0:
+        error = round(100 * model_error(view.edition))
+        say(
+            _(
+                "Valued from what everyone at the table can see, with no playouts and so no luck. The range "
+                "allows for the model's own error, {error} points measured on other games.",
+                error=error,
+            )
+        )
     else:
         error = round(100 * model_error(view.edition))
         say(

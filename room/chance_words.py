@@ -1,14 +1,16 @@
 """Formatting of win chances, shared by every view: the chances panel, the advisor, `landlords
 analyse`.
 
-A figure is worked out from playouts whose ends are valued by a fitted model (`engine.lookahead`), so it
-may be off in two ways: by the luck of its playouts (the 95 % interval of their mean, which more playouts
-narrow) and by the model's own error, which no number of playouts removes. The second is measured by
-`python bench/analysis.py` on games the model was not fitted on: the calibration error (how far, on
-average, "a 30 % chance" is from winning 30 % of the time), at the stage of the game where it is largest,
-per edition. The range shown is the playouts' interval widened by that error on each side, and the chance
-itself is given in whole percents: "about 26 % (18-35 %)" means the figure is 26 %, and that it is
-unlikely to be off by more than the range, the model's error counted.
+A figure is the learned value of the position itself, or worked out from playouts whose ends are valued by
+a fitted model (`engine.lookahead.chances.estimate`), so it may be off in two ways: by the luck of its
+playouts, where it has any (the 95 % interval of their mean, which more playouts narrow; none for the
+learned value alone), and by the model's own error, which no number of playouts removes. The second is
+measured by `python bench/analysis.py` on games the model was not fitted on: the calibration error (how
+far, on average, "a 30 % chance" is from winning 30 % of the time), at the stage of the game where it is
+largest, per edition. The range shown is the playouts' interval (the figure itself, with no playouts)
+widened by that error on each side, and the chance itself is given in whole percents: "about 26 %
+(18-35 %)" means the figure is 26 %, and that it is unlikely to be off by more than the range, the
+model's error counted.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Win-chance estimates for a table, recomputed after every move while anyone is watching them.
 
-The look-ahead (`engine.lookahead.chances`) is pure Python and CPU-bound: a figure from a mid-game position
-costs a few tenths of a second of CPU. Worked out in the process that draws the screens, it would hold up
+The look-ahead (`engine.lookahead.chances.estimate`) is CPU-bound: a figure from a mid-game position costs a
+few tenths of a second of CPU where it is made of playouts, and loads the learned value where it is that
+value's alone. Worked out in the process that draws the screens, it would hold up
 every key and every bot for that long (a thread would not help: it holds the interpreter's lock). So the
 playouts are worked out by a few processes of their own (`ChancesPool`), shared by every table of this
 process, which run at a lower priority than the screens (`NICENESS`): they take only the time the
@@ -30,9 +31,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
+from engine.lookahead.chances import SHOWN_HORIZON, estimate, summary, valued_alone, values
 from engine.lookahead.chances import Chances as Chances  # for the front ends that name an estimate
-from engine.lookahead.chances import summary, values
-from engine.lookahead.playout import HORIZON_ROUNDS
 from engine.play.view import GameView
 from room.room import Room, Update
 from translation import _
@@ -40,8 +40,9 @@ from translation import _
 log = logging.getLogger(__name__)
 
 PLAYOUTS = 400
-"""Playouts a figure of the table is worked out from: about ±5 points at worst, in a few tenths of a
-second of CPU from a mid-game position."""
+"""Playouts a figure of the table is worked out from, where it is made of playouts (`estimate`: Finance, and
+games with rule options): two analysis seeds give figures within a point on average, in some 0.15 s of CPU
+(`bench/chance_luck.py`). Elsewhere the figure is a value's alone."""
 SEED = 0
 """The analysis's own seed. The same for every position, so that two figures in a row differ by what
 happened between them, not by the luck of their playouts."""
@@ -185,10 +186,12 @@ class Figure:
 Listener = Callable[[Figure], None]
 
 
-def figure_of(view: GameView, playouts: int = PLAYOUTS, levels: list[str | None] | None = None) -> Chances:
+def figure_of(
+    view: GameView, playouts: int = PLAYOUTS, levels: list[str | None] | None = None, seed: int = SEED
+) -> Chances:
     """Compute every player's chance from this view in one go, in the calling process (a pool's worker): for a
     front end that asks once rather than watches (the line mode's `chances`)."""
-    return summary(view, values(view, 0, playouts, SEED, HORIZON_ROUNDS, levels))
+    return estimate(view, playouts, seed, levels)
 
 
 def levels_of(room: Room) -> list[str | None]:
@@ -224,7 +227,7 @@ class TableChances:
         pool: ChancesPool,
         playouts: int = PLAYOUTS,
         seed: int = SEED,
-        horizon: int = HORIZON_ROUNDS,
+        horizon: int = SHOWN_HORIZON,
         rest: float = 0.0,
     ) -> None:
         self.room = room
@@ -322,11 +325,17 @@ class TableChances:
         self._asked_for = version
         self._tell(replace(self._figure, working=True, problem=None))
         levels = levels_of(self.room)
-        parts = share(self.playouts, max(1, self.pool.processes))
-        futures = []
+        futures: list[Future[Any]] = []
         try:
-            for first, count in parts:
-                futures.append(self.pool.submit(values, view, first, count, self.seed, self.horizon, levels))
+            if valued_alone(view):  # no playouts to share out: one process values the table
+                futures.append(self.pool.submit(figure_of, view, self.playouts, levels, self.seed))
+            else:
+                for first, count in share(self.playouts, max(1, self.pool.processes)):
+                    futures.append(
+                        self.pool.submit(
+                            values, view, first, count, self.seed, self.horizon, levels, "linear"
+                        )
+                    )
         except Exception as exc:
             log.exception("the chances could not be asked for")
             self._failed(exc)
@@ -341,9 +350,11 @@ class TableChances:
             log.warning("the chances could not be worked out: %s", results)
             self._failed(results)
             return
-        outcomes = [o for part in results for o in part]
         self.worked_out += 1
-        figure = Figure(summary(view, outcomes), version)
+        if len(results) == 1 and isinstance(results[0], Chances):  # valued alone
+            figure = Figure(results[0], version)
+        else:
+            figure = Figure(summary(view, [o for part in results for o in part]), version)
         if self._listeners and self.room.version != version:
             figure = replace(figure, working=True)
             self._tell(figure)

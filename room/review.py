@@ -34,7 +34,7 @@ from typing import Any, Literal, Protocol
 
 from engine import Command, Game, GameState, GameView
 from engine.core.events import Event
-from engine.lookahead.chances import Chances, chances
+from engine.lookahead.chances import Chances, chances, estimate
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
 from room.turning_points import (
@@ -52,7 +52,12 @@ from translation import _, ngettext
 log = logging.getLogger(__name__)
 
 CURVE_PLAYOUTS = 100
-"""Playouts a position of the curve is worked out from: few, since there is one a turn."""
+"""Playouts a position of the curve is worked out from, where the edition's value needs playouts: few,
+since there is one a turn; more, up to `CURVE_MOST`, where their interval is wider than `CURVE_WITHIN`."""
+CURVE_MOST = 300
+CURVE_WITHIN = 0.015
+"""Half the widest interval a position of the curve is worked out to, playouts allowing: the curve then
+moves by its luck a point at most on average (`bench/chance_luck.py`)."""
 POSITIONS_MOST = 200
 """The curve has at most this many positions: a longer game is sampled evenly, its last turn always."""
 PER_PIECE = 4
@@ -74,6 +79,13 @@ class Judge(Protocol):
 def look_ahead(view: GameView, playouts: int, seed: int, *, levels: Sequence[str | None] | None) -> Chances:
     """Return the look-ahead's estimate (the judge of every review except the screenshot tests')."""
     return chances(view, playouts, seed, levels=levels)
+
+
+def curve_look_ahead(
+    view: GameView, playouts: int, seed: int, *, levels: Sequence[str | None] | None
+) -> Chances:
+    """Return the estimate of a position of the curve: worked out as the chances panel works it out."""
+    return estimate(view, playouts, seed, levels, within=CURVE_WITHIN, most=CURVE_MOST)
 
 
 def taken_back(title: str, takebacks: int) -> str:
@@ -277,6 +289,7 @@ class ReviewJob:
         self.seed = seed
         self.judge = judge
         self.appraise = appraise
+        self.curve_judge = curve_look_ahead if judge is look_ahead else judge
         self._review = Review(source.title, source.names, source.levels)
         self._listeners: list[Listener] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -371,7 +384,7 @@ class ReviewJob:
         self._send(decided, self._decisions_judged)
         for first in range(0, n, PER_PIECE):
             piece = found.positions[first : first + PER_PIECE]
-            work = partial(judge_positions, source, piece, self.curve_playouts, self.seed, self.judge)
+            work = partial(judge_positions, source, piece, self.curve_playouts, self.seed, self.curve_judge)
             self._send(work, partial(self._judged, first))
 
     def _judged(self, first: int, figures: list[Chances]) -> None:

@@ -12,21 +12,32 @@ from collections.abc import Sequence
 
 from engine.core.phrases import Phrase
 from room.chance_words import percent
-from room.review import CURVE_PLAYOUTS, Review
+from room.review import CURVE_MOST, CURVE_PLAYOUTS, Review
 from room.turning_points import MOVE_PLAYOUTS, Step
 from translation import N_, _, money, ngettext, say
 
 WAITING_FOR_MOVES = N_("Found once the chances are worked out...")
 NO_TURNING_POINT = N_("No decision changed the chances beyond the figures' error.")
-HOW_WORKED_OUT = N_("Seen from the table: {turn} playouts a turn; decisions by the learned value.")
-HOW_PLAYED_OUT = N_("Seen from the table: {turn} playouts a turn, {move} a decision and its alternative.")
+CURVE_VALUED = N_("Seen from the table: each turn valued as it stood.")
+CURVE_PLAYED = N_("Seen from the table: {turn} playouts a turn.")
+CURVE_PLAYED_MORE = N_("Seen from the table: {turn} to {most} playouts a turn.")
+DECISIONS_VALUED = N_("Decisions judged by the learned value.")
+DECISIONS_PLAYED = N_("{move} playouts a decision and its alternative.")
 SURVEYING = N_("Playing the game again...")
 
 
 def how_worked_out(review: Review) -> str:
-    """Return how the review's figures were computed, in the current language."""
-    said = HOW_WORKED_OUT if review.exact else HOW_PLAYED_OUT
-    return _(said, turn=CURVE_PLAYOUTS, move=MOVE_PLAYOUTS)
+    """Return how the review's figures were computed, in the current language: the curve (valued alone,
+    where the edition's value needs no playouts, else from playouts, more where they disagree) and the
+    decisions (by the learned value, else by playouts of each and its alternative)."""
+    if any(c is not None and c.playouts == 0 for c in review.curve):
+        curve = _(CURVE_VALUED)
+    elif any(c is not None and c.playouts > CURVE_PLAYOUTS for c in review.curve):
+        curve = _(CURVE_PLAYED_MORE, turn=CURVE_PLAYOUTS, most=CURVE_MOST)
+    else:
+        curve = _(CURVE_PLAYED, turn=CURVE_PLAYOUTS)
+    decisions = _(DECISIONS_VALUED) if review.exact else _(DECISIONS_PLAYED, move=MOVE_PLAYOUTS)
+    return f"{curve} {decisions}"
 
 
 def headline(review: Review) -> str:

@@ -36,6 +36,7 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
         "whole games at the shark's price",
     ),
     "turning_points.py": (["--games", "1"], "every turning point beyond its error"),
+    "chance_luck.py": (["--games", "1", "--turns", "20", "--editions", "addon"], "largest"),
     "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
     "startup.py": (["--runs", "1"], "saves list (a game)"),
     "make_room.py": (["--rooms", "50", "--tries", "2"], "making a room, median of 2"),

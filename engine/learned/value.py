@@ -32,9 +32,24 @@ def learned_for(edition: str, players: int = SEATS, rules: RuleOptions | None = 
     if None), or None where there is none. A value is fitted on games played by the edition's own rules:
     a Short Game, dealt deeds at the start and counted at its end, or any other option, is a game it
     has never seen, and the fitted linear value serves it."""
-    if players > SEATS or (rules is not None and rules != RuleOptions()):
+    if not _fits(players, rules):
         return None
     return _packaged(edition)
+
+
+def has_learned(edition: str, players: int = SEATS, rules: RuleOptions | None = None) -> bool:
+    """Whether `learned_for` gives a learned value for this table, found without loading it (nor numpy): what
+    a screen's process may ask before it sends the work to a process of the pool."""
+    return _fits(players, rules) and _usable(edition)
+
+
+@cache
+def _usable(edition: str) -> bool:
+    return _raw(edition) is not None
+
+
+def _fits(players: int, rules: RuleOptions | None) -> bool:
+    return players <= SEATS and (rules is None or rules == RuleOptions())
 
 
 def manifest_of(edition: str) -> dict[str, Any] | None:
@@ -53,8 +68,9 @@ def fitted_on(edition: str) -> dict[str, list[str]]:
     return {"seat_features": list(seat_names(board)), "table_features": list(table_names(board))}
 
 
-@cache
-def _packaged(edition: str) -> LearnedValue | None:
+def _raw(edition: str) -> tuple[bytes, dict[str, Any]] | None:
+    """Return an edition's packaged weights and manifest, or None where there are none, or they were fitted
+    on other features, or they are not the weights the manifest names."""
     manifest = manifest_of(edition)
     if manifest is None:
         return None
@@ -63,6 +79,14 @@ def _packaged(edition: str) -> LearnedValue | None:
     raw = resources.files("engine.data").joinpath("learned").joinpath(f"{edition}.npz").read_bytes()
     if hashlib.sha256(raw).hexdigest() != manifest.get("sha256"):
         return None
+    return raw, manifest
+
+
+@cache
+def _packaged(edition: str) -> LearnedValue | None:
+    found = _raw(edition)
+    if found is None:
+        return None
     from engine.learned.model import LearnedValue, load_members  # numpy, only once a value is asked for
 
-    return LearnedValue(edition, load_members(raw), manifest)
+    return LearnedValue(edition, load_members(found[0]), found[1])

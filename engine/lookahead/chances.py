@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.core.options import RuleOptions
 from engine.core.state import GameState
-from engine.learned.value import learned_for
+from engine.learned.value import has_learned, learned_for
 from engine.lookahead.features import Levels
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
@@ -33,6 +34,16 @@ Leaf = Literal["learned", "linear"]
 """What a playout's end is valued by: the learned value where the edition has one for a table of that size
 (else the fitted linear value), or the fitted linear value. On 200 unseen classic games the learned value
 judges better (`docs/chances.md`)."""
+SHOWN_HORIZON = 1
+"""Rounds of the table a playout of a figure the views show is played (`estimate`), where the edition has no
+learned value: one round has half the luck of two and costs half as much, and on 200 unseen games of the
+add-on board and of Finance it judges as well (`docs/chances.md`)."""
+LINEAR_ALONE = frozenset({"addon"})
+"""Editions whose fitted linear value alone judges as well as playouts ending on it, by their own rules: on
+200 unseen games of the add-on board, a Brier gain of 18.4 % either way (`docs/chances.md`). Where there is
+no learned value, the views show theirs alone; in Finance the playouts judge better."""
+MORE = 50
+"""Playouts added at a time where a figure asked to be within some points is not yet (`estimate`)."""
 Z95 = 1.959963984540054
 _MASK = (1 << 64) - 1
 
@@ -140,3 +151,58 @@ def chances(
     names each seat's bot level (None for a person), where the caller knows who sits where; `value`, what
     the playouts end on (`Leaf`)."""
     return summary(view, values(view, 0, playouts, seed, horizon, levels, value))
+
+
+def valued_alone(view: GameView) -> bool:
+    """Whether the views' figure of this position is a value's alone, with no playouts (`estimate`): found
+    without loading the learned value, so that a screen's process can ask it before sending the work on."""
+    if view.winner is not None:
+        return False
+    return has_learned(view.edition, len(view.players), view.rules) or _linear_alone(view)
+
+
+def _linear_alone(view: GameView) -> bool:
+    return view.edition in LINEAR_ALONE and view.rules == RuleOptions()
+
+
+def alone(view: GameView, levels: Levels | None = None) -> Chances | None:
+    """Return every player's chance by the value of this very position, or None where the views work it out
+    by playouts: the learned value where the edition has one for this table, else the fitted linear value
+    where it judges as well as playouts (`LINEAR_ALONE`). It has no luck: its interval is the figure itself,
+    and the model's own error (`room.chance_words`) is all the range a view shows."""
+    if view.winner is not None:
+        return None
+    learned = learned_for(view.edition, len(view.players), view.rules)
+    if learned is not None:
+        wins = learned.chances(view, levels)
+    elif _linear_alone(view):
+        wins = model_for(view.edition).chances(view, levels)
+    else:
+        return None
+    return Chances(view.turn, 0, tuple(Chance(seat, w, w, w) for seat, w in enumerate(wins)))
+
+
+def estimate(
+    view: GameView,
+    playouts: int = 400,
+    seed: int = 0,
+    levels: Levels | None = None,
+    horizon: int = SHOWN_HORIZON,
+    within: float | None = None,
+    most: int | None = None,
+) -> Chances:
+    """Return every player's chance to win as the views show it (the chances panel, the review's curve,
+    `landlords analyse`): a value alone where it judges as well as playouts (`alone`), else `playouts`
+    playouts of `horizon` rounds ending on the fitted linear value. Given `within`, more playouts follow in
+    steps of `MORE` while an interval is wider than `within` on either side of its figure, up to `most` in
+    all: the positions whose playouts disagree most get more of them."""
+    found = alone(view, levels)
+    if found is not None:
+        return found
+    outcomes = values(view, 0, playouts, seed, horizon, levels, "linear")
+    figure = summary(view, outcomes)
+    while within is not None and figure.widest > within and len(outcomes) < (most or playouts):
+        count = min(MORE, (most or playouts) - len(outcomes))
+        outcomes += values(view, len(outcomes), count, seed, horizon, levels, "linear")
+        figure = summary(view, outcomes)
+    return figure

@@ -60,7 +60,8 @@ def test_a_position_after_turn_n(kept: Path, capsys: pytest.CaptureFixture[str])
     code, out, _ = analyse(capsys, game, "--turn", "40", "--playouts", "50", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["turn"] == 40 and data["playouts"] == 50
+    assert data["turn"] == 40 and data["playouts"] == 0  # classic: its learned value alone, no playouts
+    assert all(p["playouts_low"] == p["win"] == p["playouts_high"] for p in data["players"])
     assert sum(p["win"] for p in data["players"]) == pytest.approx(1.0)
     assert all(0 <= p["low"] <= p["win"] <= p["high"] <= 1 for p in data["players"])
     # the range shown counts the model's measured error as well as the playouts' luck
@@ -70,7 +71,7 @@ def test_a_position_after_turn_n(kept: Path, capsys: pytest.CaptureFixture[str])
         assert p["low"] == pytest.approx(max(0.0, p["playouts_low"] - error))
         assert p["high"] == pytest.approx(min(1.0, p["playouts_high"] + error))
     code, table, _ = analyse(capsys, game, "--turn", "40", "--playouts", "50")
-    assert code == 0 and "after 40 turns" in table and "Chance to win" in table
+    assert code == 0 and "after 40 turns" in table and "Chance to win" in table and "no playouts" in table
     assert re.search(r"about \d+%\W+\d+-\d+%", table) and not re.search(r"\d\.\d+%", table)  # whole percents
 
 

@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 
 from engine import EndTurn, RollDice, new_game
-from engine.lookahead.chances import values
 from room import Room, Seat
-from room.chances import ChancesPool, Figure, TableChances, levels_of, share
+from room.chances import ChancesPool, Figure, TableChances, figure_of, levels_of, share
 from room.opponents import SimpleOpponent
 
 VERA = Seat(name="Vera", kind="human")
@@ -26,8 +25,12 @@ RITA = Seat(name="Rita", kind="human")
 ADA = Seat(name="Ada", kind="bot", level="hard")
 
 
-def _room(seats: list[Seat], dice: list[tuple[int, int]] | None = None) -> Room:
-    game = new_game("classic", [s.name for s in seats], seed=3, dice=dice or [])
+def _room(
+    seats: list[Seat], dice: list[tuple[int, int]] | None = None, edition: str = "finance-1936"
+) -> Room:
+    """Return a room of these seats: of Finance unless told, whose figure is made of playouts (the classic
+    game's is its learned value's alone)."""
+    game = new_game(edition, [s.name for s in seats], seed=3, dice=dice or [])
     return Room(game, seats, {i: SimpleOpponent() for i, s in enumerate(seats) if s.is_bot})
 
 
@@ -78,14 +81,27 @@ async def test_a_watcher_sees_working_then_the_figure_of_the_table_as_it_is() ->
     assert figure.current and figure.version == room.version and chances.worked_out == 1
     assert figure.chances is not None and figure.chances.playouts == 40
     assert sum(c.win for c in figure.chances.players) == pytest.approx(1.0)
-    whole = values(room.view(None), 0, 40, levels=levels_of(room))
-    assert [c.win for c in figure.chances.players] == pytest.approx(
-        [sum(o[p] for o in whole) / 40 for p in range(2)]
-    )  # the slices put together are the figure of one run
+    assert figure.chances == figure_of(room.view(None), 40, levels_of(room))  # the slices put together
+    # are the figure of one run
+
+
+async def test_a_table_with_a_learned_value_is_valued_alone_by_one_process() -> None:
+    room = _room([VERA, ADA], edition="classic")
+    pool = HeldPool()
+    chances = TableChances(room, pool, playouts=40)
+    seen: list[Figure] = []
+    chances.watch(seen.append)
+    assert pool.asked == 1  # no playouts to share out
+    pool.release()
+    await _turn()
+    figure = seen[-1]
+    assert figure.current and figure.chances is not None and figure.chances.playouts == 0
+    assert sum(c.win for c in figure.chances.players) == pytest.approx(1.0)
+    assert all(c.low == c.win == c.high for c in figure.chances.players)  # no luck: the model's error is all
 
 
 async def test_moves_made_while_a_figure_is_worked_out_are_gathered_into_one_more() -> None:
-    room = _room([VERA, RITA], [(4, 6), (3, 4)])
+    room = _room([VERA, RITA], [(4, 6), (3, 4)], edition="addon")
     pool = HeldPool(processes=1)
     chances = TableChances(room, pool, playouts=20)
     seen: list[Figure] = []
@@ -197,10 +213,7 @@ async def test_the_pools_processes_work_the_figure_out() -> None:
             await asyncio.sleep(0.05)
         figure = seen[-1]
         assert figure.current and figure.chances is not None and figure.chances.playouts == 40
-        here = values(room.view(None), 0, 40, levels=levels_of(room))
-        assert [c.win for c in figure.chances.players] == pytest.approx(
-            [sum(o[p] for o in here) / 40 for p in range(2)]
-        )  # the same figure as worked out here
+        assert figure.chances == figure_of(room.view(None), 40, levels_of(room))  # as worked out here
     finally:
         pool.close()
 

@@ -58,6 +58,14 @@ def chance_lines(
         lines.append(Content.styled(_("working it out for the last move..."), "italic $accent"))
     elif view.winner is not None:
         lines.append(Content.styled(_("The game is over."), "$text-muted"))
+    elif figures.playouts == 0:
+        said = _(
+            "Turn {turn}, valued from what all can see. Each chance is about right: the range beside it "
+            "allows for the model's own error, {points} points measured on other games.",
+            turn=figures.turn + 1,
+            points=round(100 * model_error(view.edition)),
+        )
+        lines.append(Content.styled(said, "$text-muted"))
     else:
         said = _(
             "Turn {turn}, {playouts} playouts of what all can see. Each chance is about right: the range "
