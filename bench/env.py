@@ -37,6 +37,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 # Run as a script, this file's folder comes first on the path and its name would hide the packages.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+sys.path.insert(0, str(HERE.parent))  # this checkout's packages, before any installed copy
 
 import numpy as np  # noqa: E402
 

@@ -19,6 +19,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
     "engine.py": (["--games", "3", "--repeats", "1"], "rolls per CPU s"),
     "env.py": (["--games", "1", "--repeats", "1", "--seconds", "0.2", "--vector", "2"], "vector of 2"),
+    "env_copies.py": (["--steps", "30", "--copies", "2", "--repeats", "1"], "two agents, easy and hard"),
     "eventlog.py": (["--games", "1", "--repeats", "1"], "jsonschema lines / CPU s"),
     "floor.py": (["--games", "2", "--repeats", "1"], "+ state"),
     "jobs.py": (["--games", "4"], "wall ratio"),
@@ -50,6 +51,7 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
         ["--sessions", "2", "--seconds", "5", "--chances", "1"],
         ("chances open", "in the first 10 s of play"),
     ),
+    "uniform_moves.py": (["--games", "2"], ("| all, no losing call |", "| rule of thumb | ")),
 }
 
 

@@ -14,10 +14,14 @@ lifting mortgages, and calls games it is losing.
 Needs the `research` extra (`pip install '.[research]'`: stable-baselines3, sb3-contrib and PyTorch; a
 CPU build of PyTorch is enough). Run it from the repository's root:
 
-    python examples/research/masked_ppo.py [--minutes 20] [--stages random,easy] [--seed 1]
+    python examples/research/masked_ppo.py [--stages random,easy] [--steps 20000,260000] [--seed 1]
 
-It prints, at each evaluation, the steps learnt, the CPU minutes spent and the win rate over
-`--eval-games` games against the stage's opponent, and at the end the curve as a table.
+Its budget is steps, a figure for each stage, and its run is fixed by its seed: PyTorch, NumPy and the
+games are seeded from `--seed` and PyTorch computes on one thread, so the same command gives the same
+curve again (on the same machine and library versions). It prints, at the start of each stage, every
+`--eval-every` steps and at the stage's end, the steps learnt in the stage and in all, the CPU minutes
+spent and the win rate over `--eval-games` games against the stage's opponent (the same games for every
+seed), and at the end the curve as a table.
 """
 
 from __future__ import annotations
@@ -31,16 +35,6 @@ import gymnasium
 import numpy as np
 
 from landlords_env import SingleAgentEnv
-
-try:
-    import torch
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.vec_env import DummyVecEnv
-except ModuleNotFoundError as missing:  # the research extra not installed
-    raise SystemExit(
-        f"this example needs {missing.name}: pip install 'landlords[research]' (stable-baselines3, "
-        "sb3-contrib, torch)"
-    ) from None
 
 MONEY = 1000.0
 """Money is seen in thousands of dollars."""
@@ -112,55 +106,78 @@ def win_rate(
     return won / games, capped / games
 
 
-def main() -> None:
+def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[str], list[int]]:
+    """The command line, with the stages and each stage's steps read and checked."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--stages", default="random,easy", help="the opponents, one stage each, in turn")
-    parser.add_argument("--minutes", default="5,15", help="CPU minutes of each stage, evaluations included")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--steps", default="20000,260000", help="the steps learnt in each stage")
+    parser.add_argument("--seed", type=int, default=1, help="seeds PyTorch, NumPy and the games learnt from")
     parser.add_argument("--envs", type=int, default=4, help="games played at once while learning")
     parser.add_argument("--max-turns", type=int, default=200)
     parser.add_argument("--shaping", type=float, default=1.0)
     parser.add_argument("--moves", choices=("all", "prudent"), default="prudent", help="what the mask offers")
     parser.add_argument("--eval-every", type=int, default=20_000, help="steps between evaluations")
     parser.add_argument("--eval-games", type=int, default=50)
-    args = parser.parse_args()
-    torch.set_num_threads(1)
+    args = parser.parse_args(argv)
     stages = args.stages.split(",")
-    minutes = [float(m) for m in args.minutes.split(",")]
-    if len(minutes) != len(stages):
-        raise SystemExit(f"--minutes gives {len(minutes)} figures for {len(stages)} stages")
+    try:
+        steps = [int(n.replace("_", "")) for n in args.steps.split(",")]
+    except ValueError:
+        parser.error(f"--steps takes whole numbers separated by commas, not {args.steps!r}")
+    if len(steps) != len(stages):
+        parser.error(f"--steps gives {len(steps)} figures for {len(stages)} stages")
+    if min(steps) < 0 or args.eval_every <= 0 or args.envs <= 0 or args.eval_games <= 0:
+        parser.error("--steps may not be negative; --eval-every, --envs and --eval-games must be above 0")
+    return args, stages, steps
+
+
+def main(argv: list[str] | None = None) -> None:
+    args, stages, steps = parse_args(argv)
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ModuleNotFoundError as missing:  # the research extra not installed
+        raise SystemExit(
+            f"this example needs {missing.name}: pip install 'landlords[research]' (stable-baselines3, "
+            "sb3-contrib, torch)"
+        ) from None
+    torch.set_num_threads(1)  # one thread: the same seed gives the same sums, so the same run
     start = time.process_time()
-    curve: list[tuple[str, int, float, float, float]] = []
+    curve: list[tuple[str, int, int, float, float, float]] = []
     model: Any = None
     for k, level in enumerate(stages):
         seeds = [args.seed + 1000 * k + i for i in range(args.envs)]
         tables = DummyVecEnv([maker(level, seed, args.max_turns, args.shaping, args.moves) for seed in seeds])
         if model is None:
+            # 500 steps a game between updates: with 4 games a rollout is 2,000 steps, so evaluations
+            # every 20,000 fall on whole rollouts (learning goes by whole rollouts)
             model = MaskablePPO(
-                "MlpPolicy", tables, seed=args.seed, n_steps=512, batch_size=256, learning_rate=3e-4,
+                "MlpPolicy", tables, seed=args.seed, n_steps=500, batch_size=250, learning_rate=3e-4,
                 gamma=0.999, ent_coef=0.01, verbose=0,
             )  # fmt: skip
         else:
             model.set_env(tables)
-        steps = 0
-        stage_start = time.process_time()
+        stage_start = model.num_timesteps
+        stage_end = stage_start + steps[k]
         while True:
             rate, capped = win_rate(model, level, args.eval_games, 10_000 + k, args.max_turns, args.moves)
             spent = (time.process_time() - start) / 60
-            curve.append((level, steps, spent, rate, capped))
+            learnt = model.num_timesteps
+            curve.append((level, learnt - stage_start, learnt, spent, rate, capped))
             print(
-                f"{level:>7} {steps:>9,} steps {spent:6.1f} CPU min  won {rate:4.0%}  capped {capped:4.0%}",
+                f"{level:>7} {learnt - stage_start:>9,} steps ({learnt:>9,} in all) {spent:6.1f} CPU min"
+                f"  won {rate:4.0%}  capped {capped:4.0%}",
                 flush=True,
             )
-            if time.process_time() - stage_start >= 60 * minutes[k]:
+            if learnt >= stage_end:
                 break
-            model.learn(args.eval_every, reset_num_timesteps=False)
-            steps += args.eval_every
-    print("\nopponent  steps  CPU min  won  capped")
-    for level, steps, spent, rate, capped in curve:
-        print(f"{level}  {steps}  {spent:.1f}  {rate:.2f}  {capped:.2f}")
+            model.learn(min(args.eval_every, stage_end - learnt), reset_num_timesteps=False)
+    print("\nopponent  steps  total  CPU min  won  capped")
+    for level, stage_steps, total, spent, rate, capped in curve:
+        print(f"{level}  {stage_steps}  {total}  {spent:.1f}  {rate:.2f}  {capped:.2f}")
 
 
 if __name__ == "__main__":
