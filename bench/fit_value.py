@@ -114,6 +114,8 @@ def main() -> int:
         weights = fit(found, ridge=args.ridge)
         before = loss(list(worth_share()), found, args.ridge)[0]
         after = loss(list(weights), found, args.ridge)[0]
+        # new weights: whether they judge as well alone as with playouts ("alone") is measured again
+        # (bench/analysis.py --playouts 0 --value linear) before it is written back by hand
         data["editions"][edition] = {
             "weights": [round(w, 6) for w in weights],
             "games": args.games,

@@ -4,10 +4,11 @@ win after it, the one that leaves him the best chance picked, and why, in words 
 The options are worked out from that player's own view, as the expert sees any table: the expert's move and
 the others a player weighs there (`engine.bots.advice_options`: accept or refuse, buy or let it go to
 auction, build now or keep the cash, propose the trade or not). They are judged under the same luck
-(`engine.lookahead.judge`), each played on to the end of the turn it is taken in, by the fast copy of the
-shark's plan the expert plays its playouts with, and valued there by the learned value (or the fitted one
-where an edition has none): a short horizon, ending once the decision has resolved, leaves the figures
-little of the dice's luck, so that two seeds of the analysis tell the same figure within a point.
+(`engine.lookahead.judge`) and valued as the chances panel values a position: where the views show a value
+alone (the learned value, or the fitted one where it judges as well), each option is played on by the fast
+copy of the shark's plan only until its decision has resolved (an auction over, an offer answered) and
+valued there, so that the dice's luck never enters; elsewhere each is played one round on, as the panel
+plays its playouts, from as many of them. Two seeds of the analysis tell the same figure within a point.
 
 The option picked is the one shown with the highest chance. Where the next one lies within the estimate's
 error of it (the paired difference within its 95 % margin, or less than a point), the advice says the two
@@ -36,7 +37,7 @@ from engine.core.state import GameState
 from engine.learned.acceptance import acceptance_for
 from engine.learned.moves import weigh_offers
 from engine.learned.value import learned_for
-from engine.lookahead.chances import Z95
+from engine.lookahead.chances import SHOWN_HORIZON, Z95, valued_alone
 from engine.lookahead.judge import Course, Verdict, judge
 from engine.play.view import GameView
 
@@ -51,6 +52,11 @@ TURNS = 1
 most, and no further than its decision is settled (`settled_after`)."""
 SETTLED = frozenset({"roll", "end_turn"})
 """What the game waits on once a decision is settled: a throw or the end of a turn."""
+PLAYED = 400
+"""Drawn positions each option is played out from where the views show a figure worked out by playouts
+(Finance, a game with rule options: `engine.lookahead.chances.valued_alone` says which): each played one
+round on, as the chances panel plays them, so that moving on shows the panel's own figure, and with its
+luck (`python bench/advisor.py`)."""
 CLOSE = 0.01
 """Options whose chances lie less than this apart are too close to call however sure the difference."""
 
@@ -116,17 +122,19 @@ def advise(
     if offer is not None and taken is not None:  # judged made and accepted, against moving on, weighed below
         accept = AcceptTrade(player=offer.to, trade_id=view.next_trade_id)  # by the chance it is accepted
         courses = [courses[1], [offer, accept], *courses[2:]]
+    alone = valued_alone(view)  # valued as the views value a position: as it stands, or played on a round
     verdicts = judge(
         view,
         me,
         courses,
-        PLAYOUTS,
+        PLAYOUTS if alone else PLAYED,
         seed,
+        SHOWN_HORIZON,
         levels=levels,
         policy=ExpertBot.playout_policy,
         value=value,
-        turns=TURNS,
-        settled=settled_after(view.turn),
+        turns=TURNS if alone else None,
+        settled=settled_after(view.turn) if alone else None,
     )
     if taken is not None:
         verdicts = [*_proposed(verdicts[1], verdicts[0], taken), *verdicts[2:]]

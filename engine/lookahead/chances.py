@@ -38,10 +38,6 @@ SHOWN_HORIZON = 1
 """Rounds of the table a playout of a figure the views show is played (`estimate`), where the edition has no
 learned value: one round has half the luck of two and costs half as much, and on 200 unseen games of the
 add-on board and of Finance it judges as well (`docs/chances.md`)."""
-LINEAR_ALONE = frozenset({"addon"})
-"""Editions whose fitted linear value alone judges as well as playouts ending on it, by their own rules: on
-200 unseen games of the add-on board, a Brier gain of 18.4 % either way (`docs/chances.md`). Where there is
-no learned value, the views show theirs alone; in Finance the playouts judge better."""
 MORE = 50
 """Playouts added at a time where a figure asked to be within some points is not yet (`estimate`)."""
 Z95 = 1.959963984540054
@@ -162,14 +158,16 @@ def valued_alone(view: GameView) -> bool:
 
 
 def _linear_alone(view: GameView) -> bool:
-    return view.edition in LINEAR_ALONE and view.rules == RuleOptions()
+    return model_for(view.edition).alone and view.rules == RuleOptions()
 
 
 def alone(view: GameView, levels: Levels | None = None) -> Chances | None:
     """Return every player's chance by the value of this very position, or None where the views work it out
     by playouts: the learned value where the edition has one for this table, else the fitted linear value
-    where it judges as well as playouts (`LINEAR_ALONE`). It has no luck: its interval is the figure itself,
-    and the model's own error (`room.chance_words`) is all the range a view shows."""
+    where it judges as well as playouts (`ValueModel.alone`: on 200 unseen games of the add-on board, a
+    Brier gain of 18.4 % either way; in Finance the playouts judge better, `docs/chances.md`). It has no
+    luck: its interval is the figure itself, and the model's own error (`room.chance_words`) is all the
+    range a view shows."""
     if view.winner is not None:
         return None
     learned = learned_for(view.edition, len(view.players), view.rules)

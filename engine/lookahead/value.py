@@ -28,6 +28,11 @@ class ValueModel:
 
     edition: str
     weights: tuple[float, ...]
+    alone: bool = False
+    """Whether these weights alone judge as well as playouts ending on them, as measured on unseen games of
+    the edition (`bench/analysis.py --playouts 0 --value linear`, written into the edition's entry of
+    `engine/data/value.json` as `"alone": true`; fitting the weights again drops it until it is measured
+    again): the views then show the value of a position with no playouts (`engine.lookahead.chances`)."""
 
     def chances(self, table: Tabletop, levels: Levels | None = None) -> list[float]:
         """Return each player's chance to win from this position: 1 for the winner of a finished game, 0 for a
@@ -63,7 +68,7 @@ def model_for(edition: str) -> ValueModel:
     entry = packaged().get(edition)
     if entry is None:
         return ValueModel(edition, worth_share())
-    return ValueModel(edition, tuple(float(w) for w in entry["weights"]))
+    return ValueModel(edition, tuple(float(w) for w in entry["weights"]), bool(entry.get("alone", False)))
 
 
 @cache

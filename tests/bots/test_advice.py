@@ -10,7 +10,7 @@ from engine.bots.advice import advise
 from engine.bots.advice_options import Refusal, refusals, within_named
 from engine.core.commands import BuyProperty, DeclineProperty, ProposeTrade, RejectTrade
 from engine.core.state import Bundle, BuyDecision
-from engine.lookahead.chances import chances
+from engine.lookahead.chances import chances, estimate
 from room.chance_words import reading
 
 from played_games import hard_game_at_seat_0, played, until_buy
@@ -129,3 +129,21 @@ def test_a_price_named_in_a_refusal_is_met_or_nothing_is_suggested() -> None:
     assert within_named(game.view(0), offer, refused) is None
     elsewhere = offer.model_copy(update={"to": 2})
     assert within_named(game.view(0), elsewhere, refused) == elsewhere
+
+
+@pytest.mark.parametrize(
+    ("edition", "rules"),
+    [("finance-1936", None), ("classic", RuleOptions(short_game=True)), ("addon", None), ("classic", None)],
+)
+def test_moving_on_shows_the_panels_own_figure_in_every_edition(
+    edition: str, rules: RuleOptions | None
+) -> None:
+    """Where the panel plays its figure out (Finance, a Short Game), the advisor plays its options out the
+    same way: the option of moving on is the panel's figure, not the fitted value of the position alone
+    (21.6 % beside the panel's 22.5 % in Finance before)."""
+    game = new_game(edition, ["Ada", "Grace", "Linus", "Ken"], seed=3, rules=rules)
+    levels = [None, "hard", "hard", "hard"]
+    advice = advise(game.view(0), game.legal_commands(0), seed=0, levels=levels)
+    rolled = next(o for o in advice.options if o.command.kind == "roll_dice")
+    panel = estimate(game.view(None), 400, seed=0, levels=levels).players[0].win
+    assert rolled.chance == pytest.approx(panel, abs=1e-9)
