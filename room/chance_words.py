@@ -21,17 +21,17 @@ from dataclasses import dataclass
 from translation import _
 
 MEASURED_ERROR: dict[str, float] = {
-    "classic": 0.02,  # 1.4 points at turns 40, 60 and 80; 0.6 over all turns
-    "addon": 0.02,  # 1.5 at turn 20; 0.6 over all
-    "landlords-1904": 0.02,  # 2.0 at turns 60 and 80; 0.9 over all
-    "finance-1936": 0.03,  # 2.8 at turn 60; 1.4 over all
+    "classic": 0.02,  # 1.6 points at turn 40; 1.1 over all turns
+    "addon": 0.02,  # 1.8 at turn 80; 0.8 over all
+    "landlords-1904": 0.03,  # 2.2 at turn 80; 1.1 over all
+    "finance-1936": 0.04,  # 3.8 at turn 60 (374 games still going); 1.2 over all
 }
-"""The model's calibration error, in chances, by edition: the largest `python bench/analysis.py
---calibration-only` (1,000 games) measured at turns 20, 40, 60 and 80 of games of seeded bots (seed 99;
-the model was fitted on seed 11), among the turns with 100 positions or more, rounded up to whole points.
-Fewer games make the error look larger than it is (on 200 games the same model measured 2.5, 3.2, 4.1
-and 3.2 points; Finance's 23 games still going at turn 80 gave 11.2): every bin's share of wins is then
-further from its chances by their luck alone."""
+"""The model's calibration error, in chances, by edition, for the figures as the views work them out: the
+largest `python bench/analysis.py --calibration-only --games 1000 --value shown --playouts 400` measured
+at turns 20, 40, 60 and 80 of games of seeded bots (seed 99; the models were fitted on other seeds), among
+the turns with 100 positions or more, rounded up to whole points. Fewer games make the error look larger
+than it is (on 200 games the same figures measured up to 3.4, 3.3 and 3.9 points in the first three):
+every bin's share of wins is then further from its chances by their luck alone."""
 
 UNMEASURED_ERROR = max(MEASURED_ERROR.values())
 """For an edition whose error was not measured (one added from outside): the largest measured."""
