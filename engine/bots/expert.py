@@ -379,6 +379,11 @@ class ExpertBot(HardBot):
         remember(pos, me, self.judgement(), self.trades, chosen)
         return chosen.offer
 
+    def withdraw(self) -> None:
+        """Forget the offer just composed, never made, and what it would have given the partner."""
+        super().withdraw()
+        self._offered = None
+
     def _last_price(
         self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]], cmd: ProposeTrade
     ) -> int | None:
