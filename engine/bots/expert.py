@@ -319,13 +319,15 @@ class ExpertBot(HardBot):
             return cmd
         me = pos.me
         net = cmd.give.cash - cmd.take.cash
-        named = any(
-            key[0] == cmd.to and c.form == cmd.give.deeds and c.price == net for key, c in counters.items()
+        made = self.trades.open  # the shark's offer as its memory keeps it: a sale's key and form are its own
+        counter = None if made is None else counters.get(made.key)
+        named = (
+            made is not None and counter is not None and counter.form == made.form and counter.price == net
         )
         demand = self._demand.get(cmd.to, 0.0)
         model = self.acceptance(pos)
         candidates = [cmd] if named else repriced(pos.view, me, cmd, wide=model is not None)
-        last = self._last_price(offered, cmd)
+        last = self._last_price(offered)
         if last is not None:  # asked before: only a better price for the partner than last time
             candidates = [c for c in candidates if c is cmd or c.give.cash - c.take.cash > last]
         figures: list[list[float]] = []
@@ -384,15 +386,13 @@ class ExpertBot(HardBot):
         super().withdraw()
         self._offered = None
 
-    def _last_price(
-        self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]], cmd: ProposeTrade
-    ) -> int | None:
-        """Return the cash it last offered (negative: asked) for the same lots in the same form, before
-        `cmd`."""
+    def _last_price(self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]]) -> int | None:
+        """Return the cash it last offered (negative: asked) for the lots of the offer just composed, in the
+        same form (a sale's form is the memory's own, not the deed it gives), before this one."""
         open_ = self.trades.open
         if open_ is None:
             return None
-        return next((p for f, p in offered.get(open_.key, ()) if f == cmd.give.deeds), None)
+        return next((p for f, p in offered.get(open_.key, ()) if f == open_.form), None)
 
     def _reprice_memory(self, offer: ProposeTrade) -> None:
         """Update its memory of the offer made, at the price it was made at (the next is priced from it)."""
