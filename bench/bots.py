@@ -1,11 +1,12 @@
 """Bot strength, manners and speed: seeded 4-player tournaments, seats rotating, and the CPU time of every
 decision.
 
-Runs `hard` against three `normal`, `normal` against three `easy`, and `hard` against three of the example
-bot from outside (`examples/prudent_bot.py`, written from the published bot interface alone), and prints
-for each: wins per level with a 95 % interval, the share of games stopped by the turn cap, and what each
-level did at the table (offers a game, how often the same lot was asked, auction prices against the
-printed price, the share of its complete groups that stood built). Then the median, 99th percentile and
+Runs `hard` against three `normal`, `normal` against three `easy`, `easy` against three `random`, and `hard`
+against three of the example bot from outside (`examples/prudent_bot.py`, written from the published bot
+interface alone), among others (`--match`), and prints for each: wins per level with a 95 % interval, the
+share of games stopped by the turn cap, and what each level did at the table (offers a game, how often the
+same lot was asked, auction prices against the printed price, the share of its complete groups that stood
+built). Then the median, 99th percentile and
 slowest bot decision in CPU time (a decision is all a seat costs: building its view, listing its legal
 commands, choosing).
 
@@ -44,6 +45,7 @@ KEEP_SLOWEST = 5
 MATCHES = {
     "hard-normal": ("hard", "normal", "normal", "normal"),
     "normal-easy": ("normal", "easy", "easy", "easy"),
+    "easy-random": ("easy", "random", "random", "random"),
     "hard-outside": ("hard", OUTSIDE, OUTSIDE, OUTSIDE),
     "normal-outside": ("normal", OUTSIDE, OUTSIDE, OUTSIDE),
     "hard-steady": ("hard", STEADY, STEADY, STEADY),
