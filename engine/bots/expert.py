@@ -189,8 +189,8 @@ class ExpertBot(HardBot):
         return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
 
     def plays_below(self, view: GameView) -> bool:
-        """Whether it plays the shark's decisions at this table: in the editions where its own won no
-        more than an even share against three `hard` (`engine/data/levels.json`)."""
+        """Whether it plays the shark's decisions at this table: in the editions where its own play was not
+        measured to win more than an even share against three `hard` (`engine/data/levels.json`)."""
         return not self.own_play and plays_below(self.level, view.edition) is not None
 
     def foresee(self, view: GameView, legal: list[Command]) -> Foresight:
