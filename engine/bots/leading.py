@@ -74,7 +74,7 @@ def costs_me(pos: Position, partner: int, gives: Bundle, gets: Bundle, extra: in
 
 def least_price(pos: Position, partner: int, gives: Bundle, gets: Bundle) -> int | None:
     """Return the least cash, beyond the trade's own, from `partner` at which the trade no longer lowers this
-    bot's chance to win (rounded up, in its favour), or None if he does not hold that much."""
+    bot's chance to win, or None if he does not hold that much."""
     view, me = pos.view, pos.me
     before = chances(view)[me]
     most = pos.funds[partner] - (gets.cash - gives.cash)
@@ -84,9 +84,7 @@ def least_price(pos: Position, partner: int, gives: Bundle, gets: Bundle) -> int
 
     if most <= 0 or not enough(most):
         return None
-    extra = least_passing(1, most, enough)
-    rounded = round_up(extra)
-    return rounded if rounded <= most else extra
+    return least_passing(0, most, enough)
 
 
 def answer_leader(pos: Position, pend: TradeAnswer, cmd: Command) -> tuple[RejectTrade, Phrase] | None:
@@ -110,10 +108,8 @@ def answer_leader(pos: Position, pend: TradeAnswer, cmd: Command) -> tuple[Rejec
     why = Phrase(N_("you lead, and that would complete your {group}"), group=group_words(pos, group))
     asking = None
     if more is not None:
-        asking = offered + max(more, extra)
-        if round_up(asking) - offered <= pos.funds[partner] - offered:
-            asking = round_up(asking)
-    if asking is not None:
+        least = offered + max(more, extra)
+        asking = round_up(least) if round_up(least) <= pos.funds[partner] else least  # in its favour
         words = asking_words(asking, len(t.take.deeds), len(t.give.deeds))
         joined = len(str(why)) + len(str(words)) < REASON_MOST
         why = Phrase(N_("{why}; {words}"), why=why, words=words) if joined else words
