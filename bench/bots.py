@@ -1,16 +1,17 @@
 """Bot strength, manners and speed: seeded 4-player tournaments, seats rotating, and the CPU time of every
 decision.
 
-Runs `hard` against three `normal`, `normal` against three `easy`, and `hard` against three of the example
-bot from outside (`examples/prudent_bot.py`, written from the published bot interface alone), and prints
-for each: wins per level with a 95 % interval, the share of games stopped by the turn cap, and what each
-level did at the table (offers a game, how often the same lot was asked, auction prices against the
-printed price, the share of its complete groups that stood built). Then the median, 99th percentile and
+Runs `hard` against three `normal`, `normal` against three `easy`, `easy` against three `random`, and `hard`
+against three of the example bot from outside (`examples/prudent_bot.py`, written from the published bot
+interface alone), among others (`--match`), and prints for each: wins per level with a 95 % interval, the
+share of games stopped by the turn cap, and what each level did at the table (offers a game, how often the
+same lot was asked, auction prices against the printed price, the share of its complete groups that stood
+built). Then the median, 99th percentile and
 slowest bot decision in CPU time (a decision is all a seat costs: building its view, listing its legal
 commands, choosing).
 
     python bench/bots.py [--games 2000] [--seed 1] [--jobs 2] [--max-turns 1000] [--match hard-normal]
-        [--edition addon]
+        [--edition addon] [--expert-own]
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed 
 from engine import Command, Event, Game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.bots.expert import LAB_USES, ExpertBot  # noqa: E402
+from engine.bots.levels import plays_below  # noqa: E402
 from engine.tools.simulate import BotPlayer  # noqa: E402
 from engine.tools.tournament import Tournament, run_tournament  # noqa: E402
 from room.heap import settle  # noqa: E402
@@ -44,6 +46,7 @@ KEEP_SLOWEST = 5
 MATCHES = {
     "hard-normal": ("hard", "normal", "normal", "normal"),
     "normal-easy": ("normal", "easy", "easy", "easy"),
+    "easy-random": ("easy", "random", "random", "random"),
     "hard-outside": ("hard", OUTSIDE, OUTSIDE, OUTSIDE),
     "normal-outside": ("normal", OUTSIDE, OUTSIDE, OUTSIDE),
     "hard-steady": ("hard", STEADY, STEADY, STEADY),
@@ -221,9 +224,19 @@ def main() -> None:
         help="where the expert decides by the learned value, comma-separated (answers, offers, acceptance, "
         "auctions, leaf; empty: nowhere); as packaged if not given",
     )
+    parser.add_argument(
+        "--expert-own",
+        action="store_true",
+        help="the expert plays its own decisions also where it plays hard's (engine/data/levels.json)",
+    )
     args = parser.parse_args()
     games = f"{args.games} seeded 4-player {args.edition} games per match"
     print(f"{games}, seed {args.seed}, {args.jobs} processes")
+    if args.expert_own:  # set before the processes start, which inherit it
+        ExpertBot.own_play = True
+        print("the expert plays its own decisions in every edition")
+    elif plays_below("expert", args.edition):
+        print(f"the expert plays hard's decisions in {args.edition} (engine/data/levels.json)")
     if args.expert_uses is not None:  # set before the processes start, which inherit it
         uses = frozenset(u for u in args.expert_uses.split(",") if u)
         if uses - LAB_USES:

@@ -15,6 +15,7 @@ from engine.bots.bargaining import TradeMemory
 from engine.bots.calling import leader, undecidable
 from engine.bots.deals import as_trade, blunder, deal_answer, deal_reason, trade_answers
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
+from engine.bots.leading import answer_leader, costs_me
 from engine.bots.lot_trades import Dealing, LotDealer
 from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.outlook import Outlook, OutlookPlay
@@ -62,6 +63,7 @@ from engine.core.state import (
     RefundChoice,
     RideChoice,
     RouteChoice,
+    TradeAnswer,
     WinningsChoice,
 )
 from engine.play.view import GameView
@@ -75,6 +77,9 @@ CALLED_FROM = frozenset({"roll", "end_turn"})
 
 MAX_STEPS = 80
 """Commands a bot may issue while the game waits on one decision before it moves the game on."""
+
+WITHDRAWN_MOST = 3
+"""Offers withdrawn in one decision (each would have handed the leader his group) before the bot moves on."""
 
 
 class Bot(Protocol):
@@ -172,6 +177,33 @@ class BotBase(Reasoning):
         return self.move_on(pos, pend, legal)
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        """Return the level's decision (`dispatch`), never handing the leader the deed that completes his
+        group for less than it costs this bot's chance (`engine.bots.leading`): an offer that would is
+        withdrawn (it counts as asked, so the level makes another or none), an answer that would is a
+        refusal naming the price its chance asks."""
+        cmd = self.dispatch(pos, pend, legal)
+        for _ in range(WITHDRAWN_MOST):
+            if not isinstance(cmd, ProposeTrade) or not costs_me(pos, cmd.to, cmd.give, cmd.take):
+                break
+            self.withdraw()
+            cmd = self.dispatch(pos, pend, legal)
+        else:
+            if isinstance(cmd, ProposeTrade) and costs_me(pos, cmd.to, cmd.give, cmd.take):
+                self.withdraw()
+                cmd = self.move_on(pos, pend, legal)
+        if isinstance(pend, TradeAnswer):
+            refusal = answer_leader(pos, pend, cmd)
+            if refusal is not None:
+                return self.because(*refusal)
+        return cmd
+
+    def withdraw(self) -> None:
+        """Forget the offer just composed, never made: it stays asked for, so it is not composed again on
+        this table."""
+        self.trades.open = None
+        self.tell("")
+
+    def dispatch(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """Dispatch the decision to the level's `on_<kind>` method for what the game waits for (`on_roll`,
         `on_buy`, `on_auction`, `on_trade_answer`, ...); at a table of lots for sale or rent, to its
         play of that game; where lots stand alone, to its lot-by-lot play. First, on its own turn, a

@@ -37,6 +37,7 @@ from engine.bots.bargaining import Key, table_signature
 from engine.bots.bidding import next_bid
 from engine.bots.hard import HardBot
 from engine.bots.judging import answer_figures, completed
+from engine.bots.levels import plays_below
 from engine.bots.position import Position
 from engine.bots.proposing import remember
 from engine.bots.reasons import dollars, offer_words
@@ -138,6 +139,9 @@ class ExpertBot(HardBot):
     """Why it chose as it did, in chances, where it looked ahead (empty where it did not)."""
     uses: frozenset[str] = USES
     """Where it decides by the learned value (`USES`)."""
+    own_play = False
+    """Whether it plays its own decisions even where it plays the shark's (`engine.bots.levels`): for the
+    bench that measures whether its own play now wins more there (`bench/bots.py --expert-own`)."""
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
@@ -155,12 +159,21 @@ class ExpertBot(HardBot):
         """Its offer awaiting an answer: the partner, and what it gives him in chance."""
         self._promised: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
         """Prices it named when refusing: (proposer, table, deeds given, deeds taken) -> cash it takes."""
+        self._below = HardBot(seed, seat)
+        """The shark of its seat, whose decisions it plays where it plays the level below's
+        (`engine.bots.levels`): shown every event, so that it is ready whenever asked."""
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        below = getattr(self, "_below", None)  # none yet while the bot is being made
+        if below is not None:
+            below.reseed(seed)
 
     def may_look_ahead(self, view: GameView) -> bool:
         """Whether its decision in `view` may use look-ahead (buying, leaving jail, its building once a
         turn): the others are made at once, and are not worth working out elsewhere."""
         pend = view.pending
-        if pend is None or pend.player != self.seat:
+        if pend is None or pend.player != self.seat or self.plays_below(view):
             return False
         if pend.kind == "end_turn":  # its building, weighed once a turn on the boards of colour groups
             board = view.board
@@ -174,6 +187,11 @@ class ExpertBot(HardBot):
                 for lots in board.street_groups
             )
         return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
+
+    def plays_below(self, view: GameView) -> bool:
+        """Whether it plays the shark's decisions at this table: in the editions where its own play was not
+        measured to win more than an even share against three `hard` (`engine/data/levels.json`)."""
+        return not self.own_play and plays_below(self.level, view.edition) is not None
 
     def foresee(self, view: GameView, legal: list[Command]) -> Foresight:
         """Make the decision of `view` now, only to record what its look-ahead computed. Meant for a
@@ -191,6 +209,10 @@ class ExpertBot(HardBot):
         self._expected = list(foresight.answers)
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
+        if self.plays_below(view):  # the shark's decision, where its own win less
+            cmd = self._below.choose(view, legal)
+            self.tell(self._below.said)
+            return cmd
         self.tell("")
         try:
             return super().choose(view, legal)
@@ -319,13 +341,15 @@ class ExpertBot(HardBot):
             return cmd
         me = pos.me
         net = cmd.give.cash - cmd.take.cash
-        named = any(
-            key[0] == cmd.to and c.form == cmd.give.deeds and c.price == net for key, c in counters.items()
+        made = self.trades.open  # the shark's offer as its memory keeps it: a sale's key and form are its own
+        counter = None if made is None else counters.get(made.key)
+        named = (
+            made is not None and counter is not None and counter.form == made.form and counter.price == net
         )
         demand = self._demand.get(cmd.to, 0.0)
         model = self.acceptance(pos)
         candidates = [cmd] if named else repriced(pos.view, me, cmd, wide=model is not None)
-        last = self._last_price(offered, cmd)
+        last = self._last_price(offered)
         if last is not None:  # asked before: only a better price for the partner than last time
             candidates = [c for c in candidates if c is cmd or c.give.cash - c.take.cash > last]
         figures: list[list[float]] = []
@@ -379,15 +403,18 @@ class ExpertBot(HardBot):
         remember(pos, me, self.judgement(), self.trades, chosen)
         return chosen.offer
 
-    def _last_price(
-        self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]], cmd: ProposeTrade
-    ) -> int | None:
-        """Return the cash it last offered (negative: asked) for the same lots in the same form, before
-        `cmd`."""
+    def withdraw(self) -> None:
+        """Forget the offer just composed, never made, and what it would have given the partner."""
+        super().withdraw()
+        self._offered = None
+
+    def _last_price(self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]]) -> int | None:
+        """Return the cash it last offered (negative: asked) for the lots of the offer just composed, in the
+        same form (a sale's form is the memory's own, not the deed it gives), before this one."""
         open_ = self.trades.open
         if open_ is None:
             return None
-        return next((p for f, p in offered.get(open_.key, ()) if f == cmd.give.deeds), None)
+        return next((p for f, p in offered.get(open_.key, ()) if f == open_.form), None)
 
     def _reprice_memory(self, offer: ProposeTrade) -> None:
         """Update its memory of the offer made, at the price it was made at (the next is priced from it)."""
@@ -405,6 +432,7 @@ class ExpertBot(HardBot):
         """Learn what the partner of its last offer asks from his answer: a refusal means he asks more
         than that offer gave him, an acceptance that he asks no more."""
         super().observe(events)
+        self._below.observe(events)
         if self._offered is None:
             return
         partner, theirs = self._offered

@@ -64,8 +64,11 @@ def _to_a(kind: str, edition: str, seeds: range = range(12)) -> tuple[Game, int]
     ],
 )
 def test_expert_weighs_the_choice_by_its_chance_to_win(edition: str, kind: str) -> None:
+    """Its own play, also where it plays the shark's decisions (`engine/data/levels.json`): there it is
+    measured again with `bench/bots.py --expert-own`."""
     game, seat = _to_a(kind, edition)
     expert = ExpertBot(game.state.seed, seat)
+    expert.own_play = True
     legal = game.legal_commands(seat)
     chosen = expert.choose(game.view(seat), legal)
     assert chosen in legal and chosen.kind in CHOICES[kind]

@@ -7,6 +7,8 @@ import pytest
 from engine import Build, EndTurn, Game, RuleOptions, new_game
 from engine.bots import LEVELS, make_bot
 from engine.bots.base import BotBase
+from engine.bots.levels import measured, plays_below
+from engine.core.catalogue import EDITIONS
 from engine.tools.simulate import BotPlayer
 
 from positions import (
@@ -120,3 +122,26 @@ def test_a_bots_randomness_comes_from_the_seed_and_its_seat_not_the_dice() -> No
     state = (game.state.rng_state, game.state.rng_inc)
     ask(make_bot("normal", 5, 0), game, 0)
     assert (game.state.rng_state, game.state.rng_inc) == state
+
+
+def _commands(levels: tuple[str, ...], edition: str, seed: int, turns: int) -> list[str]:
+    """The commands of a seeded game between these levels, with each bot's reason."""
+    from engine.tools.simulate import play_game
+
+    game = new_game(edition, [f"Bot {k + 1}" for k in range(len(levels))], seed=seed)
+    players = [BotPlayer(make_bot(level, seed, seat)) for seat, level in enumerate(levels)]
+    made: list[str] = []
+    play_game(game, players, turns, watch=lambda cmd, events: made.append(cmd.model_dump_json()))
+    return made
+
+
+@pytest.mark.parametrize("edition", [e for e in EDITIONS if plays_below("expert", e)])
+def test_where_the_expert_plays_the_sharks_decisions_it_plays_them_all(edition: str) -> None:
+    """Where the expert's own play won less than an even share against three `hard` (`engine/data/
+    levels.json`), it plays `hard`'s decisions: a game with it in a seat is the game with `hard` there."""
+    assert plays_below("expert", edition) == "hard"
+    assert "bench/bots.py --match expert-hard" in measured("expert")[edition], "the measure, to be run again"
+    lineup = ("hard", "normal", "easy")
+    expert = _commands(("expert", *lineup), edition, seed=5, turns=120)
+    hard = _commands(("hard", *lineup), edition, seed=5, turns=120)
+    assert len(expert) > 200 and expert == hard

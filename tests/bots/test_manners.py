@@ -41,6 +41,7 @@ from positions import (
     end_turn,
     offer,
     orange_position,
+    roll,
     table,
 )
 
@@ -278,3 +279,43 @@ def test_a_lot_of_a_nearly_complete_group_is_not_sold_cheaply(level: str, case: 
         answer = ask(b, game, 0)
         assert isinstance(answer, RejectTrade), (share, answer)
         assert answer.reason
+
+
+def green_sale() -> Game:
+    """The expert's seat 1 holds Pennsylvania Avenue alone, and seat 2 North Carolina Avenue: the table of
+    a seeded game of the expert against three `hard` in which it offered that lot for $330 three times
+    after "I would pay $230 for it"."""
+    owners = {
+        0: (READING, 11, 13, ST_JAMES, TENNESSEE, INDIANA, SHORT_LINE),
+        1: (PENNSYLVANIA_AVE, PARK_PLACE, BOARDWALK),
+        2: (15, WATER_WORKS, NORTH_CAROLINA),
+        3: (8, B_AND_O),
+    }
+    game = table(owners=owners, cash=(322, 733, 868, 1355), turn=29)
+    roll(game, 1)
+    return game
+
+
+@pytest.mark.parametrize("level", PERSISTENT)
+def test_a_sale_refused_with_a_named_price_is_not_offered_again_on_an_unchanged_table(level: str) -> None:
+    """A sale refused with a price named is met at that price or left alone: never offered again as it was
+    refused while the table has not changed (the expert once missed that a sale's refusal named a price,
+    its memory of a sale being kept without the deed it sells)."""
+    seller, buyer = bot(level, seat=1), bot("hard", seat=2)
+    game = green_sale()
+    refused: dict[tuple[Bundle, Bundle], int] = {}
+    made = []
+    for _ in range(8):
+        cmd = ask(seller, game, 1)
+        if not isinstance(cmd, ProposeTrade):
+            break
+        assert (cmd.give, cmd.take) not in refused, f"offered again after a refusal naming {refused}"
+        made.append(cmd)
+        seller.observe(game.apply(cmd))
+        answer = ask(buyer, game, cmd.to)
+        seller.observe(game.apply(answer))
+        if isinstance(answer, AcceptTrade):
+            break
+        if isinstance(answer, RejectTrade) and answer.asking is not None:
+            refused[cmd.give, cmd.take] = answer.asking
+    assert any(PENNSYLVANIA_AVE in m.give.deeds for m in made), "the scene: it offers the lot for sale"

@@ -21,7 +21,9 @@ from positions import (
     INDIANA,
     KENTUCKY,
     NEW_YORK,
+    ORANGE,
     PARK_PLACE,
+    RED,
     ST_JAMES,
     TENNESSEE,
     ask,
@@ -105,7 +107,11 @@ def test_a_swap_that_completes_a_group_for_each_side_is_accepted_with_its_reason
 
 def test_hard_demands_a_premium_for_completing_a_rivals_group() -> None:
     def position() -> Game:
-        return table(owners={0: (BOARDWALK,), 1: (PARK_PLACE,)}, cash=(1500, 9000, 1500, 1500), turn=60)
+        # seat 2 leads, built up: the proposer is not the leader (to him no price below what the deed
+        # costs the seller's chance is taken: tests/bots/test_leader.py)
+        built = dict.fromkeys(ORANGE + RED, 4)
+        owners = {0: (BOARDWALK,), 1: (PARK_PLACE,), 2: ORANGE + RED}
+        return table(owners=owners, cash=(1500, 9000, 1500, 1500), houses=built, turn=60)
 
     view = Position(position().view(1), 1)
     deal = Deal(view, NORMAL_STYLE, NORMAL_FAIR, 1, 0, Bundle(), Bundle(deeds=(BOARDWALK,)))
