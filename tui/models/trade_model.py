@@ -35,38 +35,30 @@ class TradeDraft:
     @classmethod
     def countering(cls, offer: TradeOffer) -> TradeDraft:
         """Create a counter-offer from the offer received, seen from the other side."""
-        return cls(
-            proposer=offer.to,
-            partner=offer.proposer,
-            give_deeds=set(offer.take.deeds),
-            take_deeds=set(offer.give.deeds),
-            give_cash=offer.take.cash,
-            take_cash=offer.give.cash,
-            give_cards=offer.take.jail_cards,
-            take_cards=offer.give.jail_cards,
-            give_houses=offer.take.houses,
-            take_houses=offer.give.houses,
-            give_held=list(offer.take.cards),
-            take_held=list(offer.give.cards),
-        )
+        return cls.between(offer.to, offer.proposer, offer.take, offer.give)
 
     @classmethod
     def proposing(cls, offer: ProposeTrade) -> TradeDraft:
         """Create a draft of an offer not yet sent (the advisor's suggestion), for its proposer to change or
         send."""
+        return cls.between(offer.player, offer.to, offer.give, offer.take)
+
+    @classmethod
+    def between(cls, proposer: int, partner: int, give: Bundle, take: Bundle) -> TradeDraft:
+        """Create a draft in which `proposer` gives `partner` what `give` holds for what `take` holds."""
         return cls(
-            proposer=offer.player,
-            partner=offer.to,
-            give_deeds=set(offer.give.deeds),
-            take_deeds=set(offer.take.deeds),
-            give_cash=offer.give.cash,
-            take_cash=offer.take.cash,
-            give_cards=offer.give.jail_cards,
-            take_cards=offer.take.jail_cards,
-            give_houses=offer.give.houses,
-            take_houses=offer.take.houses,
-            give_held=list(offer.give.cards),
-            take_held=list(offer.take.cards),
+            proposer=proposer,
+            partner=partner,
+            give_deeds=set(give.deeds),
+            take_deeds=set(take.deeds),
+            give_cash=give.cash,
+            take_cash=take.cash,
+            give_cards=give.jail_cards,
+            take_cards=take.jail_cards,
+            give_houses=give.houses,
+            take_houses=take.houses,
+            give_held=list(give.cards),
+            take_held=list(take.cards),
         )
 
     def clear(self) -> None:
