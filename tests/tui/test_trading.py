@@ -175,7 +175,8 @@ async def test_a_real_bot_turns_down_a_cheap_bid_for_its_group_completer_and_say
         screen = await _offer_cash_for_baltic(pilot, app, 70)
         assert screen.mode == "answered"
         status = str(screen.query_one("#status").render())
-        assert "Ada turned it down: that would complete your brown group" in status
+        # the reason as the bot gave it: the group completed, and that the person leads, where he does
+        assert "Ada turned it down: you lead, and that would complete your brown group" in status
         assert client.view(0).deeds[BALTIC].owner == 1
         assert "that would complete your brown group" in log_text(app)
 
