@@ -18,26 +18,27 @@ from translation import N_, _, money, ngettext, say
 
 WAITING_FOR_MOVES = N_("Found once the chances are worked out...")
 NO_TURNING_POINT = N_("No decision changed the chances beyond the figures' error.")
-CURVE_VALUED = N_("Seen from the table: each turn valued as it stood.")
-CURVE_PLAYED = N_("Seen from the table: {turn} playouts a turn.")
-CURVE_PLAYED_MORE = N_("Seen from the table: {turn} to {most} playouts a turn.")
-DECISIONS_VALUED = N_("Decisions judged by the learned value.")
-DECISIONS_PLAYED = N_("{move} playouts a decision and its alternative.")
+VALUED_ALONE = N_("Seen from the table: each turn and each decision by the learned value.")
+PLAYED_DECISIONS_VALUED = N_("Seen from the table: {turn} playouts a turn; decisions by the learned value.")
+VALUED_DECISIONS_PLAYED = N_("Seen from the table: each turn valued as it stood, {move} playouts a decision.")
+PLAYED = N_("Seen from the table: {turn} playouts a turn, {move} a decision.")
+PLAYED_MORE = N_("Seen from the table: {turn} to {most} playouts a turn, {move} a decision.")
 SURVEYING = N_("Playing the game again...")
 
 
 def how_worked_out(review: Review) -> str:
     """Return how the review's figures were computed, in the current language: the curve (valued alone,
     where the edition's value needs no playouts, else from playouts, more where they disagree) and the
-    decisions (by the learned value, else by playouts of each and its alternative)."""
-    if any(c is not None and c.playouts == 0 for c in review.curve):
-        curve = _(CURVE_VALUED)
-    elif any(c is not None and c.playouts > CURVE_PLAYOUTS for c in review.curve):
-        curve = _(CURVE_PLAYED_MORE, turn=CURVE_PLAYOUTS, most=CURVE_MOST)
-    else:
-        curve = _(CURVE_PLAYED, turn=CURVE_PLAYOUTS)
-    decisions = _(DECISIONS_VALUED) if review.exact else _(DECISIONS_PLAYED, move=MOVE_PLAYOUTS)
-    return f"{curve} {decisions}"
+    decisions (by the learned value, else by playouts of each and its alternative), in one line that fits
+    a screen of 80 columns."""
+    valued = any(c is not None and c.playouts == 0 for c in review.curve)
+    if review.exact:
+        return _(VALUED_ALONE) if valued else _(PLAYED_DECISIONS_VALUED, turn=CURVE_PLAYOUTS)
+    if valued:
+        return _(VALUED_DECISIONS_PLAYED, move=MOVE_PLAYOUTS)
+    if any(c is not None and c.playouts > CURVE_PLAYOUTS for c in review.curve):
+        return _(PLAYED_MORE, turn=CURVE_PLAYOUTS, most=CURVE_MOST, move=MOVE_PLAYOUTS)
+    return _(PLAYED, turn=CURVE_PLAYOUTS, move=MOVE_PLAYOUTS)
 
 
 def headline(review: Review) -> str:

@@ -64,6 +64,7 @@ BOT_MAY_USE = {
     "engine.core.errors",
     "engine.core.events",
     "engine.lookahead.judge",  # the expert judges its moves by looking ahead from its own view
+    "engine.lookahead.chances",  # the advisor values its options as the views value a position
     "engine.learned.moves",  # ... and its trades and auction limits by the learned value
     "engine.learned.acceptance",  # ... and the chance a partner accepts its offer, learned from answers
     "engine.learned.value",
@@ -99,6 +100,7 @@ ROOM_FOR_THE_INTERFACE = {
     "room.chances",  # a table's chances, worked out in other processes: the interface reads the figure
     "room.review",  # a game's review, worked out in other processes: the interface reads what comes in
     "room.advice",  # the advisor's answer, worked out in other processes: the interface reads it
+    "room.advice_words",  # the advisor's sentences, the same on every face
     "room.past_game",  # a past game's positions, replayed from its save: the interface reads them
     "room.foresight",  # a bot's look-ahead, worked out in other processes: handed to the bots' driver
     "room.chance_words",  # how a chance is shown, the same in every view: the interface shows it so

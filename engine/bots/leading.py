@@ -22,7 +22,7 @@ from engine.core.commands import AcceptTrade, Command, RejectTrade
 from engine.core.phrases import N_, Phrase
 from engine.core.state import Bundle, TradeAnswer
 from engine.learned.value import learned_for
-from engine.lookahead.value import model_for
+from engine.lookahead.judge import chances_now
 from engine.play.view import GameView
 
 
@@ -32,7 +32,7 @@ def chances(view: GameView) -> list[float]:
     learned = learned_for(view.edition, len(view.players), view.rules)
     if learned is not None:
         return learned.chances(view)
-    return model_for(view.edition).chances(view)
+    return chances_now(view)
 
 
 def leads(view: GameView, player: int, now: list[float]) -> bool:
