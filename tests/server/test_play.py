@@ -199,7 +199,7 @@ async def test_ctrl_c_at_a_table_says_that_ctrl_q_goes_back_to_the_lobby(tmp_pat
         ada, bob = ada_and_bob(running, tmp_path)
         await seated(running, [ada, bob], "Friday", pace="instant")
         await ada.connect("Friday", size=(120, 40))
-        await ada.wait_for("Friday")
+        await ada.wait_for("Ada's turn")  # at the table (the lobby she passes through may come and go unseen)
         await ada.press("\x03")  # Ctrl+C
         await ada.wait_for("Ctrl+Q goes back to the lobby; your seat is kept.")
         text = ada.text()  # no markup shown raw ("[b]ctrl+q[/b]"); "[b] build" is a key hint of the game's
