@@ -182,15 +182,12 @@ class BotBase(Reasoning):
         withdrawn (it counts as asked, so the level makes another or none), an answer that would is a
         refusal naming the price its chance asks."""
         cmd = self.dispatch(pos, pend, legal)
-        for _ in range(WITHDRAWN_MOST):
+        for tries in range(WITHDRAWN_MOST + 1):
             if not isinstance(cmd, ProposeTrade) or not costs_me(pos, cmd.to, cmd.give, cmd.take):
                 break
             self.withdraw()
-            cmd = self.dispatch(pos, pend, legal)
-        else:
-            if isinstance(cmd, ProposeTrade) and costs_me(pos, cmd.to, cmd.give, cmd.take):
-                self.withdraw()
-                cmd = self.move_on(pos, pend, legal)
+            again = self.dispatch if tries < WITHDRAWN_MOST else self.move_on
+            cmd = again(pos, pend, legal)
         if isinstance(pend, TradeAnswer):
             refusal = answer_leader(pos, pend, cmd)
             if refusal is not None:
