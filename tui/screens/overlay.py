@@ -206,6 +206,14 @@ class Underlay(Screen[ScreenResultType]):
                 moved += [region.intersection(clip) for region, clip in filter(None, (old, new))]
         kept.touch(moved)
 
+    def _screen_resized(self, size: Size) -> None:
+        """Lay the screen out again for a new size; under another screen, not for the size it already has.
+        Each screen laid out for the first time (a dialog opened, or one made ahead out of sight) resizes
+        itself, and Textual passes that on to every screen under it: the table was laid out again whole,
+        its scrollbars repainted, and the dialog over it drew their rows again, at a moment of no change."""
+        if self is self.app.screen or size != self._compositor.size:
+            super()._screen_resized(size)
+
     def _compositor_refresh(self) -> None:
         app = self.app
         regions = self._compositor._dirty_regions
