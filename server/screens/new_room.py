@@ -183,12 +183,16 @@ class NewRoomScreen(Screen[None]):
         self.set_class(event.size.height < 30, "-short")
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "clock":
+        if event.select.id in ("clock", "moves"):
             self._clock_figures()
 
     def _clock_figures(self) -> None:
-        """Show the bank's fields only with a time bank."""
-        off = self._value("#clock") != "bank"
+        """Offer the turn timer and the clock only to a live room (a turn-based one has its hours a move
+        instead), and the bank's fields only with a time bank."""
+        live = self._value("#moves") == 0
+        for select in self.query("#timer, #clock").results(Select):
+            select.disabled = not live
+        off = not live or self._value("#clock") != "bank"
         for figure in self.query("#bank, #added").results(Input):
             figure.disabled = off
         self.query_one("#clock-bounds").display = not off
@@ -211,8 +215,9 @@ class NewRoomScreen(Screen[None]):
         self.query_one("#added", Input).value = str(added)
 
     def _clock(self) -> tuple[int, int]:
+        """The clock asked for: none in a turn-based room, whatever the disabled fields still hold."""
         return read_clock(
-            str(self._value("#clock")),
+            str(self._value("#clock")) if self._value("#moves") == 0 else "none",
             self.query_one("#bank", Input).value,
             self.query_one("#added", Input).value,
         )

@@ -37,8 +37,11 @@ async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: 
             await pilot.pause()
             await pilot.press(*"Duo")
             app.screen.query_one("#moves").focus()
+            timing = app.screen.query("#timer, #clock")
+            assert [field.disabled for field in timing] == [False, False], "a live room: timer, clock"
             await pilot.press("enter", "down", "down", "enter")  # live, 12 h, 24 h
             await pilot.pause()
+            assert [field.disabled for field in timing] == [True, True], "its hours a move are its clock"
             await pilot.click("#make")
             await pilot.pause()
             assert app.entered, app.screen.query_one("#problem").render()
