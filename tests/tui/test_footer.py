@@ -3,7 +3,7 @@ key stays on show, the last ones without their words."""
 
 from __future__ import annotations
 
-from textual.app import App
+from textual.app import App, ComposeResult
 
 from tui.dialogs.mortgage import MortgageDialog
 from tui.widgets.steady_footer import ShownKey, SteadyFooter, footer_words
@@ -79,3 +79,28 @@ def test_at_80_columns_a_tables_keys_with_a_vote_each_keep_a_word() -> None:
     assert words[7] == "Vote" and words[-1] == "Help" and words[0] == "Roll"
     line = " ".join(f"{k.display} {w}" for k, w in zip(keys, words, strict=True))
     assert len(line) <= 80, line
+
+
+async def test_a_screens_quit_key_and_the_apps_show_one_quit() -> None:
+    """The server's lobby offered `q Quit` and the app's `^q Quit` side by side, and cut other words short
+    at 80 columns for the second: one key a label, the first bound (both keys still work)."""
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    class Lobby(Screen[None]):
+        BINDINGS = [Binding("n", "bell", "New room"), Binding("q", "app.quit", "Quit")]
+
+        def compose(self) -> ComposeResult:
+            yield SteadyFooter()
+
+    class Session(App[None]):
+        BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+        def on_mount(self) -> None:
+            self.push_screen(Lobby())
+
+    app = Session()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = app.screen.query_one(SteadyFooter).shown()
+        assert [(k.key, k.description) for k in shown] == [("n", "New room"), ("q", "Quit")]

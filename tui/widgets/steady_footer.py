@@ -69,18 +69,23 @@ class SteadyFooter(SharedLines, can_focus=False):
             self.refresh()
 
     def shown(self) -> tuple[ShownKey, ...]:
-        """Return the keys on offer, one per action (the first key bound to it), in the order they were
-        bound."""
+        """Return the keys on offer, one per action (the first key bound to it) and one per label (a screen's
+        `q` Quit and the app's Ctrl+Q Quit: the first), in the order they were bound."""
         keys: list[ShownKey] = []
         actions: set[str] = set()
+        labels: set[str] = set()
         for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in actions:
                 continue
-            actions.add(binding.action)
-            display = self.app.get_key_display(binding)
             # Descriptions are marked where the bindings are written and translated here, when shown: the
             # language is chosen per session, long after the classes holding the bindings were made.
             description = _(binding.description) if binding.description else ""
+            if description in labels:
+                continue
+            actions.add(binding.action)
+            if description:
+                labels.add(description)
+            display = self.app.get_key_display(binding)
             keys.append(
                 ShownKey(
                     binding.key, display, description, enabled, _(tooltip) if tooltip else "", binding.action
