@@ -70,6 +70,9 @@ async def test_mortgaging_and_lifting_a_mortgage() -> None:
         view = client.view(0)
         assert view.deeds[MEDITERRANEAN].mortgaged
         assert view.players[0].cash == 1530
+        table = app.screen.query_one(DataTable)
+        assert [str(cell) for cell in table.get_row_at(0)[1:]] == ["mortgaged", "", "$33"], "one loan"
+        assert [str(cell) for cell in table.get_row_at(1)[1:]] == ["", "+$30", "$33"]
         await pilot.press("u")
         await pilot.pause()
         view = client.view(0)

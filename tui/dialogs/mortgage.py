@@ -62,7 +62,8 @@ class MortgageDialog(LotsDialog):
             if deed.owner != self.player:
                 continue
             state = _("mortgaged") if deed.mortgaged else (_("built") if deed.level else "")
-            rows.append((s, (state, f"+{money(board.mortgage[s])}", money(board.unmortgage_cost(s)))))
+            loan = "" if deed.mortgaged else f"+{money(board.mortgage[s])}"  # the bank lends once on a deed
+            rows.append((s, (state, loan, money(board.unmortgage_cost(s)))))
         self.fill(rows)
         if not self._spaces:
             self.query_one("#why", Static).update(Content(_("You hold no deeds.")))
