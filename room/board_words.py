@@ -63,6 +63,12 @@ def group_name(board: Board, group: str) -> str:
     return pgettext("edition", board.edition.groups[group].name)
 
 
+def tells_groups(board: Board) -> bool:
+    """Whether deeds are shown with their colour group (a tag, a star for the deed that completes one): where
+    lots come in several colour groups. 1904's and Finance's lots are one group, with no colour to tell."""
+    return board.edition.colour_groups and len(board.members) > 1
+
+
 def box_name(board: Board, box: str) -> str:
     """Return a money box's name in the current language ("Wages", "Caja de salarios")."""
     return pgettext("edition", board.edition.boxes[box].name)

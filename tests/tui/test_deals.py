@@ -392,6 +392,7 @@ def test_the_help_tells_the_deal_key_with_the_editions_own_parts() -> None:
     assert "j jail cards" in classic["j"] and "h houses" not in classic["j"]
     assert "h houses" in finance["j"] and "jail" not in finance["j"] and "jail" not in finance["t"]
     assert "n a deal among several instead" in classic["t"]
+    assert "v" not in classic and "v" not in finance and "v" in dict(keys_for(board_for("addon")))
 
 
 async def test_the_deal_negotiator_opens_at_its_first_field_with_the_lesson_at_its_foot() -> None:

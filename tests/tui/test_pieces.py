@@ -163,6 +163,10 @@ def test_the_help_explains_the_board_and_states_the_variant_s_own_rules() -> Non
     legend = "\n".join(line.plain for line in board_legend(board, UNICODE, ["Vera", "Ada"]))
     for words in ("● Vera", "▲ Ada", "owner", "a hotel", "mortgaged", "just visiting", "Or Orange"):
         assert words in legend
+    assert f"{UNICODE.trail} the spaces the last move passed over" in legend
+    for edition in ("landlords-1904", "finance-1936"):  # their lots are one group, with no colour to tell
+        lots = "\n".join(line.plain for line in board_legend(board_for(edition), UNICODE, ["Vera", "Ada"]))
+        assert "Colour groups" not in lots and UNICODE.full_group not in lots and "Gn" not in lots, edition
     short = " ".join(rules_summary(board, ruleset))
     full = " ".join(rules_summary(board, None))
     assert "10% of your total worth" in full and "of your total worth" not in short  # a flat tax

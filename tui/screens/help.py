@@ -14,7 +14,7 @@ from textual.widgets import Label, Static
 
 from engine import Board, Edition, RuleOptions, Ruleset
 from engine.core.fairness import SHORT_LENGTH, short_fingerprint
-from room.board_words import group_name
+from room.board_words import group_name, tells_groups
 from translation import N_, _, money
 from tui.styles import look
 from tui.styles.glyphs import UNICODE, Glyphs
@@ -89,7 +89,8 @@ KEY_VARIANTS = (
 
 
 def keys_for(board: Board | None) -> list[tuple[str, str]]:
-    """Return the key help, less the keys for what the edition does not have (jail, mortgages, loans)."""
+    """Return the key help, less the keys for what the edition does not have (jail, mortgages, loans, travel
+    cards)."""
     if board is None:
         return KEYS
     ed = board.edition
@@ -100,6 +101,8 @@ def keys_for(board: Board | None) -> list[tuple[str, str]]:
         if not ed.mortgages and key == "m":
             continue
         if ed.loans is None and key == "k / i":
+            continue
+        if key == "v" and not any(c.effect.kind == "travel" for d in ed.decks.values() for c in d.cards):
             continue
         if ed.jail is None and key == "r":
             what = "roll the dice"
@@ -166,12 +169,13 @@ def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Con
             (g.full_group, "bold $accent"),
             " " + _("in lists: completes a group."),
         )
-        if ed.colour_groups
+        if tells_groups(board)
         else Content.assemble(
             (g.marker, "bold $accent"), " " + _("the space selected with the arrow keys (its deed: d).")
         ),
+        Content.assemble((g.trail, "bold $accent"), " " + _("the spaces the last move passed over.")),
     ]
-    if not ed.colour_groups:
+    if not tells_groups(board):
         return lines
     tags = [
         Content.assemble(look.group_tag(board, group), " ", group_name(board, group))

@@ -10,6 +10,7 @@ from textual.content import Content
 from engine import Board, Bundle, GameView
 from engine.core.narration import card_phrase
 from engine.queries import markers_left, side_problem
+from room.board_words import tells_groups
 from translation import _, money, ngettext, say
 from tui.models.trade_model import deed_note, group_changes, holding, value_of
 from tui.styles import look
@@ -28,12 +29,12 @@ def is_built(view: GameView, board: Board, space: int) -> bool:
 
 def deed_line(view: GameView, board: Board, space: int, receiver: int | None, glyphs: Glyphs) -> Content:
     """Format a deed line, "Or Tennessee Avenue $180 ★": the group's tag on its colour, name, value, mortgage,
-    and a star if it completes the receiver's group."""
-    group = board.group_of[space]
-    assert group is not None
+    and a star if it completes the receiver's group. An edition without colour groups (1904, Finance: their
+    lots are one group) has neither tag nor star."""
+    grouped = tells_groups(board)
     parts = [
-        look.group_tag(board, group),
-        Content(f" {board.spaces[space].name} "),
+        Content.assemble(look.group_tag(board, _group(board, space)), " ") if grouped else Content(""),
+        Content(f"{board.spaces[space].name} "),
         Content.styled(money(value_of(view, board, space)), "dim"),
     ]
     if view.deeds[space].mortgaged:
@@ -44,11 +45,17 @@ def deed_line(view: GameView, board: Board, space: int, receiver: int | None, gl
         parts.append(
             Content.styled(f" {glyphs.house * view.ruleset.houses(view.deeds[space].level)}", "$success")
         )
-    if receiver is not None:
+    if receiver is not None and grouped:
         held, size = holding(view, board, space, receiver)
         if held + 1 == size:
             parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
     return Content("").join(parts)
+
+
+def _group(board: Board, space: int) -> str:
+    group = board.group_of[space]
+    assert group is not None
+    return group
 
 
 def side_text(

@@ -11,6 +11,7 @@ from textual.content import Content
 
 from engine import Board, GameView
 from engine.queries import loans_of, loans_to, markers_left
+from room.board_words import tells_groups
 from translation import _, money, ngettext, pgettext
 from tui.client import Facts
 from tui.styles import look
@@ -101,7 +102,7 @@ def holdings_of(
         mine = [s for s in lots if view.deeds[s].owner == p]
         if not mine:
             continue
-        if not board.edition.colour_groups:
+        if not tells_groups(board):
             lines.extend(_lot_lines(view, board, mine, glyphs, width))
             continue
         parts = [look.group_tag(board, group), Content(" ")]
@@ -127,16 +128,19 @@ def holdings_of(
 
 def _lot_lines(view: GameView, board: Board, mine: list[int], glyphs: Glyphs, width: int) -> list[Content]:
     """Return the lines for lots that stand alone (no group tag: there is only the one kind of lot), each with
-    its houses, as many to a line as the width takes."""
+    its houses or its pledge, as many to a line as the width takes."""
     lines: list[Content] = []
     line = Content("  ")
     for s in mine:
-        houses = buildings_on(view, s)[0]
-        piece = (
-            Content(" ")
-            + Content(board.spaces[s].short)
-            + Content.styled(glyphs.house * houses, "bold $success")
-        )
+        if view.deeds[s].mortgaged:
+            piece = Content(" ") + Content.styled(board.spaces[s].short + glyphs.mortgaged, "dim strike")
+        else:
+            houses = buildings_on(view, s)[0]
+            piece = (
+                Content(" ")
+                + Content(board.spaces[s].short)
+                + Content.styled(glyphs.house * houses, "bold $success")
+            )
         if line.cell_length + piece.cell_length > width and line.cell_length > 2:
             lines.append(line)
             line = Content("  ")
