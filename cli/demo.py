@@ -14,6 +14,7 @@ from cli.output import Output
 from engine import new_game
 from engine.core.narration import narrate
 from engine.lookahead.players import SimplePlayer
+from room.board_words import edition_name
 from translation import _, money
 
 NAMES = ["Ada", "Grace", "Linus", "Ken"]
@@ -78,7 +79,7 @@ def tell(args: argparse.Namespace) -> int:
     board = game.board
     turns = args.turns if args.turns is not None else 60
     title = "landlords — " + _(
-        "{edition} edition, seed {seed}", edition=board.edition.name, seed=game.state.seed
+        "{edition} edition, seed {seed}", edition=edition_name(board.edition), seed=game.state.seed
     )
     if plain:
         console.print(title, markup=False)

@@ -66,12 +66,13 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
     from engine import load_edition
     from engine.core.rule_ids import TOPICS, topic_of
     from engine.play.sources import documents, edition_rules, sources_of
+    from room.board_words import edition_name
 
     ed = load_edition(edition)
     listed = edition_rules(edition)
     yield _(
         "{edition} ({year}): {count} rules, and where each comes from.",
-        edition=ed.name,
+        edition=edition_name(ed),
         year=ed.year,
         count=len(listed),
     )

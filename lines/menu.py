@@ -17,6 +17,7 @@ from lines.names import Miss, match
 from lines.parser import clean
 from lines.rule_menu import ASKED, RuleChoices
 from room import DEFAULT_LEVEL, LEVELS, SavedGame, Seat, TableSetup
+from room.board_words import edition_name
 from room.seats import bot_names, your_name
 from translation import N_, _
 
@@ -167,7 +168,7 @@ class StartMenu:
         self._levels = levels * self._bots if len(levels) == 1 else levels
         self._step = "rules"
         if self._variants() == ["full"]:  # nothing to choose: the edition plays its full rules only
-            edition = load_edition(self._edition).name
+            edition = edition_name(load_edition(self._edition))
             self._say(
                 _(
                     "{edition} has neither a short game nor a time limit: it is played in full.",
@@ -250,7 +251,7 @@ class StartMenu:
 
 
 def _edition_names() -> list[tuple[int, str]]:
-    return [(i, load_edition(e).name) for i, e in enumerate(EDITIONS)]
+    return [(i, edition_name(load_edition(e))) for i, e in enumerate(EDITIONS)]
 
 
 QUESTIONS = {

@@ -15,6 +15,7 @@ from engine.core.events import Event
 from lines import table_words, verbs
 from lines.names import Miss, player_named, space_named
 from lines.parser import clean
+from room.board_words import edition_name
 from room.past_game import PastGame
 from translation import N_, _, ngettext
 
@@ -41,7 +42,7 @@ class ReplayLines:
             _("{name} (bot, {level})", name=name, level=level) if level else name
             for name, level in zip(past.names, past.levels, strict=True)
         ]
-        edition = _("{edition} edition", edition=past.board.edition.name)
+        edition = _("{edition} edition", edition=edition_name(past.board.edition))
         title = _("{title} ({edition})", title=past.title, edition=edition) if past.title else edition
         self._say(
             ngettext(

@@ -29,6 +29,7 @@ from lines.parser import Act, Ask, Table, clean, read
 from lines.plans import plan_refused
 from lines.settings import BRIEF, Settings
 from room import Room, Session, Update
+from room.board_words import edition_name
 from room.chance_words import reading
 from room.ending import fair_dice, standings
 from room.lesson import Explanation, Lesson
@@ -255,7 +256,7 @@ class LineSession:
             for i, n in enumerate(names)
             if i not in seats
         ]
-        edition = self.room.board.edition.name
+        edition = edition_name(self.room.board.edition)
         self._say(
             _(
                 "Landlords, {edition}: you are {name}, playing {others}.",

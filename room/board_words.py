@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import replace
 
-from engine import Board
+from engine import Board, Edition
 from translation import ENGLISH, pgettext, speaking
 
 SPACE = "space"
@@ -56,6 +56,12 @@ def printed(board: Board) -> Board:
     """Return the board with every name as the edition prints it (English), whatever the front end's
     language."""
     return _PRINTED.get(id(board), board)
+
+
+def edition_name(edition: Edition) -> str:
+    """Return an edition's name in the current language ("Classic", "Clásico"; a game's own name, such as
+    Finance, stays as it was published)."""
+    return pgettext("edition", edition.name)
 
 
 def group_name(board: Board, group: str) -> str:

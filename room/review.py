@@ -35,6 +35,7 @@ from typing import Any, Literal, Protocol
 from engine import Command, Game, GameState, GameView
 from engine.core.events import Event
 from engine.lookahead.chances import Chances, chances, estimate
+from room.board_words import edition_name
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
 from room.turning_points import (
@@ -121,7 +122,7 @@ class Source:
     def of_room(cls, room: Room) -> Source:
         """Build the source of the game at a table, as it stands: titled by its edition and its players."""
         initial, log = room.record()
-        title = taken_back(f"{room.board.edition.name}: {', '.join(room.names)}", room.takebacks)
+        title = taken_back(f"{edition_name(room.board.edition)}: {', '.join(room.names)}", room.takebacks)
         return cls(title, initial, log, tuple(room.names), tuple(levels_of(room)))
 
     def replay(self) -> Game:

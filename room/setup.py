@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from engine import RuleOptions, SetupError, load_edition, new_game
 from engine.core.text import TITLE_MAX, shorten
+from room.board_words import edition_name
 from room.library import Persistence, PersistenceError
 from room.opponents import UnknownBot, make_opponents
 from room.replay import TableReplay
@@ -38,7 +39,7 @@ class TableSetup:
     @property
     def title(self) -> str:
         names = [s.name for s in self.seats]
-        values = {"edition": load_edition(self.edition).name, "names": ", ".join(names)}
+        values = {"edition": edition_name(load_edition(self.edition)), "names": ", ".join(names)}
         if self.lesson:
             title = _("{edition} lesson: {names}", **values)
         elif self.rules.short_game:

@@ -31,6 +31,8 @@ deed's name stays as the edition prints it."""
 
 def texts(edition: Mapping[str, Any]) -> Iterator[tuple[str | None, str]]:
     """(context, text) for every word of an edition's data a player reads."""
+    if edition.get("name"):
+        yield "edition", edition["name"]
     for deck in (edition.get("decks") or {}).values():
         yield "card", deck["name"]
         yield "card", deck["name"].lower()  # "a face-down chance card"

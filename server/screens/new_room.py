@@ -22,6 +22,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
+from room.board_words import edition_name
 from room.pacing import DEFAULT_SPEED, ORDER
 from server.screens.session import session_of
 from server.tables.plans import (
@@ -80,7 +81,7 @@ class NewRoomScreen(Screen[None]):
             with Horizontal():
                 yield Label(_("Edition"))
                 yield Select(
-                    [(load_edition(e).name, e) for e in EDITIONS],
+                    [(edition_name(load_edition(e)), e) for e in EDITIONS],
                     value="classic",
                     allow_blank=False,
                     id="edition",

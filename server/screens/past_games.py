@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 from engine import load_edition
 from engine.core.text import plain
 from room import PersistenceError
+from room.board_words import edition_name
 from server.people.places import counting
 from server.screens.session import Session, session_of
 from server.tables.lobby_line import NO_PAST_GAMES, past_plans, past_stage
@@ -71,7 +72,7 @@ class PastGamesScreen(Screen[None]):
         )
         for plan in self._plans:
             people = ", ".join(s.name or "?" for s in plan.seats)
-            cells = (plan.name, load_edition(plan.edition).name, people, self._stage(plan))
+            cells = (plan.name, edition_name(load_edition(plan.edition)), people, self._stage(plan))
             table.add_row(*(Text(plain(c)) for c in cells))
         self._show_note(0)
         table.focus()

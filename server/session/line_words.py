@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine import EDITIONS, edition_named, load_edition
 from lines.names import Miss, match, or_list
 from room import DEFAULT_LEVEL, LEVELS
+from room.board_words import edition_name
 from room.pacing import DEFAULT_SPEED, SPEEDS
 from server.people.places import counting
 from server.people.ratings import ABOUT, NOBODY_RATED
@@ -187,7 +188,7 @@ def past_lines(hall: Hall, fingerprint: str) -> list[str]:
     out = []
     for n, plan in enumerate(plans, start=1):
         people = ", ".join(s.name or "?" for s in plan.seats)
-        edition = load_edition(plan.edition).name
+        edition = edition_name(load_edition(plan.edition))
         stage = past_stage(plan, rated)
         line = _(
             "{place}. {name}: {edition}; {people}; {stage}.",

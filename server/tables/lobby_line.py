@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from engine import load_edition
 from engine.core.text import NAME_MAX, plain
+from room.board_words import edition_name
 from server.people.places import counts
 from server.tables.plans import Plan, SeatPlan, clock_words, pace_short, pace_words
 from server.tables.room_card import Planned, SeatCard
@@ -154,7 +155,7 @@ def line_of(plan: Planned, status: TableStatus, fingerprint: str) -> TableLine:
     return TableLine(
         id=plan.id,
         name=plan.name,
-        edition=load_edition(plan.edition).name,
+        edition=edition_name(load_edition(plan.edition)),
         taken=len(seats) - free,
         free=free,
         people=plain(who),

@@ -77,6 +77,8 @@ GLOSSARY = {
     r"\bGo [Tt]o Jail\b": r"\bVe a la [Cc]árcel\b",
     r"\bFree Parking\b": r"(?<!Free )\bParking\b",
     r"\bSubway\b": r"\b[Mm]etro\b",
+    r"\bIncome Tax\b": r"\bImpuesto sobre la Renta\b",
+    r"\bLuxury Tax\b": r"\bImpuesto de Lujo\b",
 }
 """The game's terms, each with the one Spanish word for it: a message naming the term names that word. The
 spaces are named so by the board too (`room.board_words`, context "space"), where the space "Chance" was

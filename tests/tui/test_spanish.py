@@ -3,7 +3,8 @@
 Each scene is read as a person sees it, from the strips drawn on the terminal: no English word of the
 screen's own (a short list of the words its keys, titles and dialogs use) and no text cut short with an
 ellipsis; every footer key keeps its words wherever the English one does. The game's narration and the
-edition's names are not the screen's words, so the list holds none of theirs.
+names of deeds, printed on them in English, are not the screen's words, so the list holds none of theirs;
+an edition's name and a tax's are.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ ENGLISH_WORDS = (
     "Pass", "You give", "You get", "Trade with", "Send", "Put something", "Keys", "roll the dice",
     "The board", "Chance to win", "Net worth", "Who paid whom", "Turning points", "Lesson", "for sale",
     "Rent", "With the full group", "With a hotel", "Houses cost", "Mortgage value", "Lift the mortgage",
+    "Classic", "Income Tax", "Luxury Tax", "Inc.Tax", "Lux.Tax",
 )  # fmt: skip
 """Words the full screen itself writes in English: none may be left on a Spanish screen. (The narration,
 the edition's own texts and the review's sentences are translated where they are written, and checked

@@ -14,7 +14,7 @@ from textual.widgets import Label, Static
 
 from engine import Board, Edition, RuleOptions, Ruleset
 from engine.core.fairness import SHORT_LENGTH, short_fingerprint
-from room.board_words import group_name, tells_groups
+from room.board_words import edition_name, group_name, tells_groups
 from translation import N_, _, money
 from tui.styles import look
 from tui.styles.glyphs import UNICODE, Glyphs
@@ -384,7 +384,7 @@ class HelpScreen(ModalScreen[None]):
             lines.append(Content.styled(_("The board"), "bold underline"))
             lines.extend(board_legend(self.board, self.glyphs, self.names))
             lines.append(Content(""))
-            heading = _("The rules: {edition} edition ({year})", edition=ed.name, year=ed.year)
+            heading = _("The rules: {edition} edition ({year})", edition=edition_name(ed), year=ed.year)
             lines.append(Content.styled(heading, "bold underline"))
             lines.append(Content(_(ed.description)))
             for rule in rules_summary(self.board, self.ruleset):

@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Static
 from engine import EDITIONS, SEED_MAX, Edition, RuleOptions, load_edition
 from engine.core.text import NAME_MAX, TextError, check_name
 from room import DEFAULT_LEVEL, Seat, TableSetup
+from room.board_words import edition_name
 from room.rule_choices import explain, general_options
 from room.seats import bot_choices, bot_names, bot_problem, your_name
 from translation import N_, _, number, pgettext
@@ -234,7 +235,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Edition"))
                 yield Select(
-                    [(load_edition(e).name, e) for e in EDITIONS],
+                    [(edition_name(load_edition(e)), e) for e in EDITIONS],
                     value=self.edition,
                     allow_blank=False,
                     id="edition",
@@ -300,7 +301,8 @@ class NewGameScreen(Screen[None]):
     def _describe_edition(self) -> None:
         value = self.query_one("#edition", Select).value
         ed = load_edition(str(value))
-        self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {_(ed.description)}"))
+        about = f"{edition_name(ed)} ({ed.year}): {_(ed.description)}"
+        self.query_one("#about", Static).update(Content(about))
         classic = ed.short_game is not None or ed.time_limit is not None
         offered = general_options(ed)
         for row in self.query(".classic"):
@@ -343,7 +345,7 @@ class NewGameScreen(Screen[None]):
         if not offered:
             return
         widgets: list[Widget] = [
-            Label(_("{edition} options (off unless chosen)", edition=ed.name), classes="note")
+            Label(_("{edition} options (off unless chosen)", edition=edition_name(ed)), classes="note")
         ]
         flags = [
             TickBox(o.label, bool(o.default), id=f"opt-{name}", compact=True, tooltip=o.help)
@@ -462,7 +464,7 @@ class NewGameScreen(Screen[None]):
         if not ed.min_players <= len(seats) <= ed.max_players:
             return _(
                 "{edition} is played by {least} to {most} players.",
-                edition=ed.name,
+                edition=edition_name(ed),
                 least=ed.min_players,
                 most=ed.max_players,
             )

@@ -23,7 +23,7 @@ from engine import (
 )
 from engine.core.events import Event
 from engine.queries import airplane_at, held_of
-from room.board_words import box_name
+from room.board_words import box_name, edition_name
 from translation import N_, _, money
 from tui.client import GameClient, refusal
 from tui.styles import look
@@ -95,18 +95,18 @@ def status_line(
     """Return the status line: the game, the variant, the turn, whose seat the keyboard has, the bots' pace
     and the saving."""
     rules = view.rules
-    variant = " " + _("Short Game") if rules.short_game else ""
+    dot = f" {glyphs.dot} "
+    variant = dot + _("Short Game") if rules.short_game else ""
     if rules.time_limit_rounds:
         rounds = _("Time Limit ({round}/{rounds} rounds)", round=view.round, rounds=rules.time_limit_rounds)
-        variant = " " + rounds
-    dot = f" {glyphs.dot} "
+        variant = dot + rounds
     seat = dot + _("you are {name}", name=client.names[me]) if me is not None and people > 1 else ""
     saving = _("autosave on") if client.saving else _("not saved")
     pace = dot + _("bot pace {speed}", speed=speed_word(speed)) if any(s.is_bot for s in client.seats) else ""
     turn = _("turn {n}", n=view.turn + 1)
     return Content.assemble(
         ("landlords", "bold"),
-        f"{dot}{client.board.edition.name}{variant}{dot}{turn}{seat}",
+        f"{dot}{edition_name(client.board.edition)}{variant}{dot}{turn}{seat}",
         f"{pace}{dot}{saving}",
     )
 
