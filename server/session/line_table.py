@@ -138,6 +138,8 @@ class TableLines(LineBase):
     def _at_table(self, verb: str, rest: str, line: str) -> None:
         table = self.table
         assert table is not None
+        if self.lines is not None and verb not in LEAVE:  # any line of his, as any key at the full screen
+            self.lines.session.acted()
         if verb in LEAVE:
             self.leave()
             self.say(_("You left the table; your seat is kept."))
