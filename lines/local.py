@@ -2,10 +2,11 @@
 standard output, a bell when a question waits.
 
 A loop, no event framework: the bots play (at the chosen pace, on `LoopClock`) until a person is needed,
-then one line is read and fed to the session. What was typed at a terminal meanwhile, before the person
-was asked, is never acted on: it is taken out of the terminal's buffer when a new question comes and said
-back as not taken, as a server refuses a line typed out of turn at once. Lines read from a file or a pipe
-are a script, read one per question. What the person chose to hear (`verbose`, `brief`, `mine`,
+then one line is read and fed to the session. A line typed at a terminal while the bots move is fed to the
+session at once, between their moves, as a server's line mode feeds each line as it comes: what can be
+answered at once is (`status`, `help`, `quit`...), what waits for the person's turn is refused at once
+with the reason, and nothing is kept to act on later. Lines read from a file or a pipe are a script, read
+one per question. What the person chose to hear (`verbose`, `brief`, `mine`,
 `everyone`) is kept in their settings file (`lines.settings`), and their next game starts with it.
 """
 
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 BELL = "\a"
 ADVICE_WAIT = 120.0
 """Seconds the advisor is given before the line mode goes on without it."""
+POLL = 0.1
+"""Seconds between two looks for an answer worked out elsewhere (the advisor, the chances) while the bots
+move."""
 
 
 class _Timer:
@@ -74,6 +78,8 @@ class LoopClock:
             wait = when - self._now()
             if wait > 0:
                 self._sleep(wait)
+                if timer.stopped:  # stopped while it waited (the person quit meanwhile)
+                    continue
             callback()
             ran += 1
         return ran
@@ -107,13 +113,22 @@ def play(
         keep=settings.save,
     )
     read_line = _line_reader(source, lines)
-    clock = LoopClock()
+
+    def meanwhile(seconds: float) -> None:
+        """Wait out the bots' pause, feeding the session each line typed at the terminal meanwhile."""
+        early.wait(seconds, lines)
+        if lines.quitting:
+            driver.stop()
+
+    clock = LoopClock(meanwhile)
     driver = BotDriver(room, clock, speed)
     try:
         lines.start()
         driver.poke()
         while not lines.quitting:
             clock.run()
+            if lines.quitting:  # quit while the bots moved
+                break
             line = "" if early.ended else read_line()
             if not line:  # the end of input: leave as `quit` would
                 lines.feed("quit")
@@ -133,12 +148,31 @@ def play(
 
 
 class _TypedAhead:
-    """Lines typed at a terminal before the prompt, drained from its input buffer unread; and
-    whether the input ended (Ctrl-D) among them. A file or a pipe is a script: nothing is taken from it."""
+    """Lines typed at a terminal outside a question (`take`, `wait`), and whether the input ended (Ctrl-D)
+    among them. A file or a pipe is a script: nothing is taken from it."""
 
     def __init__(self, source: TextIO) -> None:
         self._fd = source.fileno() if source.isatty() else None
         self.ended = False
+
+    def wait(self, seconds: float, lines: LineSession) -> None:
+        """Sleep `seconds`, feeding `lines` each whole line typed meanwhile as it comes (the end of input
+        is `quit`), and writing the answers worked out elsewhere as they arrive; return early once the
+        person quits."""
+        if self._fd is None:
+            time.sleep(seconds)
+            return
+        end = time.monotonic() + seconds
+        while not lines.quitting and (left := end - time.monotonic()) > 0:
+            ready = select.select([self._fd], [], [], min(left, POLL) if lines.awaiting else left)[0]
+            for line in self.take() if ready else []:
+                lines.feed(line)
+                if lines.quitting:
+                    return
+            if self.ended:
+                lines.feed("quit")
+                return
+            lines.poll()
 
     def take(self) -> list[str]:
         if self._fd is None or self.ended:

@@ -51,6 +51,10 @@ Reviewer = Callable[[], "Future[Review]"]
 
 OVER = N_("The game is over. Type review to hear how it went, history to hear it again, or quit to leave.")
 
+HELD = N_("A bot plays for you: type anything to play again.")
+"""Said in place of the question while a stand-in bot holds the person's seat; any line of his takes the
+seat back (`Session.acted`)."""
+
 AFTER_THE_END = frozenset(
     {"quit", "exit", "bye", "history", "repeat", "again", "who", "board", "status", "save"}
     | {"review", "more", "next"}
@@ -201,6 +205,9 @@ class LineSession:
         asked = prompts.question(table) if not self.session.answered_ahead() else None
         if self.room.finished:
             asked = _(OVER)
+        elif self._held():
+            self._say_held(again)
+            return
         if asked is None:
             self._asked = None
             return
@@ -214,6 +221,18 @@ class LineSession:
         if new and not self.room.finished:
             pend = table.view.pending
             self._ring(OFFERED if pend is not None and pend.kind in OFFERS else ASKED)
+
+    def _held(self) -> bool:
+        """Whether a stand-in bot plays this person's seat (his time ran out, or the table voted)."""
+        return not self.session.seats.isdisjoint(self.room.stand_ins)
+
+    def _say_held(self, again: bool) -> None:
+        """Say, in place of a question, that a bot plays for the person until he types a line: once when
+        the bot takes his seat or he comes to the table, again only after a line of his."""
+        held = _(HELD)
+        if held != self._asked or again:
+            self._asked = held
+            self._say(held)
 
     def _teach(self, explanation: Explanation) -> None:
         """Write one of the tutorial's explanations, with the commands to type."""
@@ -291,6 +310,7 @@ class LineSession:
             self._say(_("Something went wrong with that line; type help for the commands that work now."))
 
     def _feed(self, line: str) -> None:
+        self.session.acted()  # any line of his: a stand-in bot holding his seat gives it back first
         if self._recent:
             self._previous, self._recent = self._recent, []
         words = clean(line)

@@ -485,6 +485,10 @@ class Session:
         self.room = room
         self.seats = seats
 
+    def acted(self) -> None:
+        """Record that the person did something at the table (a key pressed, a line typed). Here, nothing: a
+        host whose stand-in bot may hold a person's seat (a server's table) gives it back."""
+
     def answered_ahead(self) -> bool:
         """Whether the decision the room waits on from this session is answered already, so that no
         question is put to it (at a turn-based server table: the most a person would bid in an auction)."""

@@ -17,13 +17,13 @@ from lines import verbs
 from server.session.line_base import LineBase
 from server.session.line_input import QUIT
 from server.session.line_lobby import LobbyLines
-from server.session.line_table import SeatSession, TableLines
+from server.session.line_table import TableLines
 from server.session.line_words import WELCOME
 from translation import _
 
 log = logging.getLogger(__name__)
 
-__all__ = ["LineBase", "LinePlayer", "SeatSession"]
+__all__ = ["LineBase", "LinePlayer"]
 
 QUITS = frozenset({"quit", "exit", "bye", "logout", QUIT})
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from engine import Command, PlaceBid
 from lines import verbs
 from lines.review_lines import review_done
 from lines.session import LineSession
 from lines.settings import Settings
-from room import Outcome, Room, Session, Update
+from room import Update
 from server.session.line_base import LineBase, _about_chat
 from server.session.line_words import TABLE_EXTRA_HELP, room_lines, room_named
 from server.tables.lobby_index import IndexedRoom
 from server.tables.plans import TableError, pace_rules
+from server.tables.seat_session import SeatSession
 from translation import _, ngettext
 from translation.listeners import held
 
@@ -27,30 +27,6 @@ CALLED_OUT = (60.0, 10.0)
 """Seconds left on the person's clock that are read out, once each time the table waits on them."""
 
 LEAVE = frozenset({"leave", "lobby", "stand", "back"})
-
-
-class SeatSession(Session):
-    """The person's seat at a server table: any command of theirs counts as their action, so a stand-in bot
-    playing their seat (their time ran out, or the table voted) gives it back first."""
-
-    def __init__(self, room: Room, seat: int, table: Table) -> None:
-        super().__init__(room, frozenset({seat}))
-        self.table = table
-        self.seat = seat
-
-    def answered_ahead(self) -> bool:
-        """Whether it is his turn to bid in a turn-based auction he gave the most he would bid in: the
-        table bids for him, and does not ask."""
-        if not self.table.plan.turn_based or self.seat not in self.table.bid_limits:
-            return False
-        pending = self.room.view(None).pending
-        return pending is not None and pending.kind == "auction" and pending.player == self.seat
-
-    def submit(self, cmd: Command, version: int) -> Outcome:
-        self.table.reclaim(self.seat)
-        if isinstance(cmd, PlaceBid) and cmd.player == self.seat and self.table.plan.turn_based:
-            return self.table.bid_up_to(self.seat, cmd.amount, version)  # his bid is the most he would bid
-        return super().submit(cmd, version)
 
 
 class TableLines(LineBase):
@@ -162,6 +138,8 @@ class TableLines(LineBase):
     def _at_table(self, verb: str, rest: str, line: str) -> None:
         table = self.table
         assert table is not None
+        if self.lines is not None and verb not in LEAVE:  # any line of his, as any key at the full screen
+            self.lines.session.acted()
         if verb in LEAVE:
             self.leave()
             self.say(_("You left the table; your seat is kept."))

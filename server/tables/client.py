@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import Command, PlaceBid
-from room import Outcome
 from room.chances import TableChances
 from room.review import ReviewJob
 from server.tables.plans import TableError, pace_rules
+from server.tables.seat_session import SeatSession
 from server.tables.table import Table
 from translation import _
 from tui.client import LocalClient
@@ -37,6 +36,9 @@ class TableClient(LocalClient):
         if seat is not None and not table.held(seat):  # a seat held by a stand-in waits for a key of his
             room.hand_back(seat)
         super().__init__(room, [] if seat is None else [seat], driver=driver)
+        self._seat = None if seat is None else SeatSession(room, seat, table)
+        if self._seat is not None:
+            self._session = self._seat  # his commands and keys reach the table as the line mode's do
         self.table = table
         self.seat = seat
         self._left = False
@@ -59,13 +61,6 @@ class TableClient(LocalClient):
         """Return whether the finished game counts for the server's ratings, and why not."""
         return self.table.result_note()
 
-    def send(self, cmd: Command, version: int) -> Outcome:
-        """Send a command; it counts as the person's action, so a stand-in bot playing his seat leaves it."""
-        self.acted()
-        if isinstance(cmd, PlaceBid) and self.seat is not None and self.table.plan.turn_based:
-            return self.table.bid_up_to(self.seat, cmd.amount, version)  # his bid is the most he would bid
-        return super().send(cmd, version)
-
     def pace_rules(self) -> list[str]:
         """Return how the room's pace changes the game: for a turn-based room, its hours a move, the auction
         by limits and the offers that lapse."""
@@ -74,7 +69,8 @@ class TableClient(LocalClient):
     def acted(self) -> None:
         """Record that the person pressed a key at the table: a stand-in bot holding his seat (his time ran
         out, or the table voted) gives it back."""
-        self.table.reclaim(self.seat)
+        if self._seat is not None:
+            self._seat.acted()
 
     def close(self) -> None:
         """Leave the table; it plays on for the others, and holds this seat."""

@@ -121,9 +121,10 @@ def test_at_a_real_terminal_it_completes_names_and_writes_no_escape_byte(tmp_pat
 
 
 @pytest.mark.slow
-def test_lines_typed_while_the_bots_move_are_said_back_and_never_acted_on(tmp_path: Path) -> None:
-    """At a real terminal, `roll` and `buy` typed during the bots' turns are not kept for the person's
-    next question: they are said back as not taken, and the game still waits for the roll."""
+def test_lines_typed_while_the_bots_move_are_answered_at_once_never_acted_on_later(tmp_path: Path) -> None:
+    """At a real terminal, lines typed during the bots' turns are answered then, between their moves, as
+    over SSH, not at the person's next question: `status` is told, `roll` is refused with the reason (and
+    throws nothing, then or later), and `quit` saves and leaves before anything more is asked."""
     argv = [sys.executable, "-m", "cli.main", "new", "--plain", "--seed", "2", "--speed", "normal"]
     argv += ["--saves-dir", str(tmp_path), "--name", "Vera"]
     pid, fd = pty.fork()
@@ -134,6 +135,7 @@ def test_lines_typed_while_the_bots_move_are_said_back_and_never_acted_on(tmp_pa
         finally:
             os._exit(127)
     seen = b""
+    ended = False
 
     def until(wanted: bytes, start: int = 0, timeout: float = 60) -> int:
         """Read until `wanted` appears after `start`; where it ends."""
@@ -166,14 +168,20 @@ def test_lines_typed_while_the_bots_move_are_said_back_and_never_acted_on(tmp_pa
         assert answer == "end"
         turn = until(b"to play.", at)  # the bots' turns have begun
         rolled = seen.count(b"Vera rolled")
-        os.write(fd, b"roll\rbuy\r")
-        until(b"Not taken, typed before you were asked: 'roll'; 'buy'. Type again what you still mean.", turn)
-        asked, at = question(turn)
-        assert seen.count(b"Vera rolled") == rolled  # the roll typed ahead threw nothing
-        os.write(fd, b"quit\r")
-        until(b"Saved.", at)
+        os.write(fd, b"status\rroll\rquit\r")
+        told = until(b"You: $", turn, timeout=30)
+        refused = until(b": the game is waiting for Ada", told)
+        saved = until(b"Saved.", refused)
+        assert b"\x07" not in seen[turn:saved], "all three answered before the person was asked again"
+        assert b"Not taken" not in seen
+        deadline = time.monotonic() + 10
+        while not ended:  # the game has ended: nothing is left to act later
+            assert time.monotonic() < deadline, "quit did not end the game"
+            time.sleep(0.1)
+            ended = os.waitpid(pid, os.WNOHANG) != (0, 0)
+        assert seen.count(b"Vera rolled") == rolled  # the roll typed during the bots' turns threw nothing
     finally:
-        if os.waitpid(pid, os.WNOHANG) == (0, 0):
+        if not ended and os.waitpid(pid, os.WNOHANG) == (0, 0):
             time.sleep(2)
             if os.waitpid(pid, os.WNOHANG) == (0, 0):
                 os.kill(pid, signal.SIGKILL)

@@ -17,7 +17,7 @@ from server.network.main import Running
 from server.session.line_input import LineInput
 from server.session.line_player import LinePlayer
 
-from sshplay import Person, make_key, next_key, seated, start_server
+from sshplay import Person, make_key, next_key, seated, short_banks, start_server
 
 BOX = re.compile("[\u2500-\u259f]")
 
@@ -464,4 +464,77 @@ async def test_history_chat_says_the_chat_again_apart_from_the_game(tmp_path: Pa
     finally:
         if lin.conn is not None:
             lin.conn.close()
+        await running.stop()
+
+
+@pytest.mark.slow
+async def test_in_lines_any_line_takes_the_seat_back_from_the_bot_the_table_voted_in(tmp_path: Path) -> None:
+    """Ada, away, is voted out to a bot. Back at the table in lines, she is told that a bot plays for her
+    rather than asked to roll for it; a question of hers (`status`, which sends the game nothing) gives
+    her the seat back, as any key does at the full screen."""
+    running = await start_server(tmp_path)
+    ada, bob = LinePerson(running, tmp_path, "Ada"), LinePerson(running, tmp_path, "Bob")
+    back = LinePerson(running, tmp_path, "Ada")
+    back.key = ada.key
+    try:
+        table = await seated(running, [ada, bob], "Friday", bots=1, pace="instant", turn_timer=600)  # type: ignore[list-item]
+        room = table.room
+        assert room is not None and table.seat_of(ada.fingerprint) == 0
+        await ada.connect("plain Friday")
+        await bob.connect("plain Friday")
+        await bob.wait_for("You are at Friday")
+        await ada.wait_for("Type roll")  # the table waits on her first roll
+        assert ada.conn is not None
+        ada.conn.abort()
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 15
+        while table.here(0):
+            assert loop.time() < end, "Ada never left"
+            await asyncio.sleep(0.05)
+        await bob.type("vote")
+        await bob.wait_for("The vote carried")
+        await bob.wait_for("Ada rolled")  # the bot plays her seat
+        assert table.held(0) and room.stand_ins == frozenset({0})
+
+        await back.connect("plain Friday")
+        await back.wait_for("A bot plays for you: type anything to play again.")
+        await asyncio.sleep(0.5)
+        assert table.held(0), "the bot keeps her seat until she types"
+        assert "Your turn" not in back.out.text and "Type roll" not in back.out.text, back.out.text[-800:]
+        await back.type("status")
+        await bob.wait_for("Ada plays again")
+        assert room.stand_ins == frozenset() and not table.held(0)
+    finally:
+        for conn in (ada.conn, bob.conn, back.conn):
+            if conn is not None:
+                conn.close()
+        await running.stop()
+
+
+@pytest.mark.slow
+async def test_in_lines_a_person_whose_time_ran_out_is_told_so_and_types_to_play(tmp_path: Path) -> None:
+    """Ada's time runs out while she sits at the table in lines: a bot decides for her, and she is told
+    so rather than asked for a roll the bot makes; her next line, whatever it is, gives her the seat back."""
+    running = await start_server(tmp_path)
+    ada, bob = LinePerson(running, tmp_path, "Ada"), LinePerson(running, tmp_path, "Bob")
+    try:
+        table = await seated(running, [ada, bob], "Friday", pace="normal", bank=180, bank_added=15)  # type: ignore[list-item]
+        room = table.room
+        assert room is not None and table.seat_of(ada.fingerprint) == 0
+        await ada.connect("plain Friday")
+        await bob.connect("plain Friday")
+        await ada.wait_for("Type roll")
+        short_banks(table, 3, 1)
+        await ada.wait_for("Ada's time ran out: a bot decides for Ada")
+        await ada.wait_for("A bot plays for you: type anything to play again.")
+        said = ada.out.text
+        assert "Type roll" not in said[said.index("Ada's time ran out") :], said[-800:]
+        assert table.held(0)
+        await ada.type("roll")
+        await bob.wait_for("Ada plays again")
+        assert 0 not in room.stand_ins and not table.held(0)
+    finally:
+        for conn in (ada.conn, bob.conn):
+            if conn is not None:
+                conn.close()
         await running.stop()

@@ -315,7 +315,7 @@ async def test_a_room_that_only_waits_is_let_go_and_taken_up_at_its_deadline_or_
 async def test_a_bid_typed_in_lines_at_a_turn_based_auction_is_the_most_he_would_bid(tmp_path: Path) -> None:
     from lines.session import LineSession
     from room import Session
-    from server.session.line_player import SeatSession
+    from server.tables.seat_session import SeatSession
 
     loop = asyncio.get_running_loop()
     clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
