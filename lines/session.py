@@ -27,6 +27,7 @@ from lines.names import Miss, space_named
 from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
 from lines.plans import plan_refused
+from lines.reading import REDRAW
 from lines.settings import BRIEF, Settings
 from room import Room, Session, Update
 from room.chance_words import reading
@@ -302,6 +303,9 @@ class LineSession:
         words = clean(line)
         if isinstance(words, Miss):
             self._miss(words.sentence)
+            return
+        if not words and REDRAW in line:  # Ctrl+L alone: the question again
+            self._ask(again=True)
             return
         if self._confirm is not None and not self._confirmed(words):
             return

@@ -61,6 +61,14 @@ def test_a_question_typed_before_yes_is_answered_and_the_offer_asked_about_again
     assert said[0] == "Not sent." and any(line.startswith("Vera rolled") for line in said)
 
 
+def test_ctrl_l_says_the_question_again() -> None:
+    lt = line_table("classic", 1)
+    asked = lt.last_line
+    assert lt.type("\x0c") == [asked]
+    lt.type("offer ada: 100 for Boardwalk")
+    assert lt.type("\x0c") == ["You offer Ada $100 for Boardwalk. Type yes to send it, or no."]
+
+
 def _with_a_group() -> LineTable:
     for seed in range(1, 60):
         lt = line_table("classic", seed, bots=1)
