@@ -44,8 +44,9 @@ class LinePlayer(LobbyLines, TableLines):
         if self.note:
             self.say(self.note)
         self.say(_(WELCOME))
-        port = self.hall.config.port
-        self.say(_("For the full screen instead: ssh -t -p {port} {host} screen.", port=port, host=self.host))
+        self.say(
+            _("For the full screen instead: ssh -t -p {port} {host} screen.", port=self.port, host=self.host)
+        )
         if not self.name:
             self.say(_("What name shall the others know you by? Type it and press Enter."))
             return
