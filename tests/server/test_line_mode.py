@@ -352,6 +352,30 @@ async def test_a_name_pasted_with_an_escape_sequence_is_refused_in_lines(
         await running.stop()
 
 
+@pytest.mark.slow
+async def test_quit_says_a_seat_is_kept_only_to_one_who_holds_one(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    ann, abe = LinePerson(running, tmp_path, "Ann"), LinePerson(running, tmp_path, "Abe")
+    try:
+        for person in (ann, abe):
+            await person.connect()
+            await person.wait_for("What name shall")
+            await person.type(person.name)
+            await person.wait_for(f"Welcome, {person.name}.")
+        await abe.type("new Duo classic 1 person 1 easy bot")
+        await abe.wait_for("You are at Duo.")
+        for person in (ann, abe):
+            await person.type("quit")
+            await asyncio.wait_for(person.out.closed.wait(), 10)
+        assert "Goodbye." in ann.out.text and "seat" not in ann.out.text.split("Goodbye.")[-1]
+        assert "Goodbye. Your seat is kept: connect again to come back." in abe.out.text
+    finally:
+        for person in (ann, abe):
+            if person.conn is not None:
+                person.conn.close()
+        await running.stop()
+
+
 def test_a_room_is_refused_a_variant_its_edition_does_not_have() -> None:
     """Finance has no Short Game: the room is refused when it is asked for (it used to be made, and
     then could not start)."""
