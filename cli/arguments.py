@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from engine.core.rng import SEED_MAX
 from engine.core.text import clean_name, plain, shorten
@@ -22,6 +22,30 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         super().error(plain(message))
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """Refuse a word that is not a subcommand with the list of them and the closest one, where argparse
+        alone lists them as Python reprs and guesses none."""
+        if isinstance(action, argparse._SubParsersAction) and value not in (action.choices or ()):
+            raise argparse.ArgumentError(None, unknown_command(str(value), list(action.choices or ())))
+        super()._check_value(action, value)
+
+
+def unknown_command(word: str, names: list[str]) -> str:
+    """Return the sentence that refuses `word` as a subcommand: the close match if there is one, and every
+    name."""
+    from difflib import get_close_matches  # only for this refusal: the start screen never needs it
+
+    close = get_close_matches(word, names, n=1, cutoff=0.6)
+    word = shorten(word, 40)
+    if close:
+        return _(
+            "{word!r} is not a command; did you mean {match!r}? The commands: {names}.",
+            word=word,
+            match=close[0],
+            names=", ".join(names),
+        )
+    return _("{word!r} is not a command. The commands: {names}.", word=word, names=", ".join(names))
 
 
 def whole(low: int, high: int, *, too_low: str | None = None) -> Callable[[str], int]:

@@ -34,7 +34,7 @@ def build_parser(*, subcommands: bool | Collection[str] = True) -> argparse.Argu
         ),
     )
     launch.add_display_options(parser)
-    if subcommands:
+    if subcommands is not False:  # an empty collection still lists every subcommand by name
         sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
         for name, module in SUBCOMMANDS.items():
             if subcommands is True or name in subcommands:

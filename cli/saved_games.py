@@ -57,15 +57,27 @@ def fail(message: object) -> int:
     return ERROR
 
 
+def add_plain(parser: argparse.ArgumentParser) -> None:
+    """Add `--plain` after `saves` or `saves list` too; SUPPRESS keeps `--plain` given before them."""
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_("a sentence a game instead of a table (for screen readers)"),
+    )
+
+
 def register(sub: Any) -> None:
     p = commands.parser(sub, "saves")
     add_saves_dir(p)
+    add_plain(p)
     p.set_defaults(run=run_list)
     actions = p.add_subparsers(dest="action", metavar=_("ACTION"))
 
     # On the actions too, where it reads naturally; SUPPRESS keeps a value given before the action.
     ls = actions.add_parser("list", help=_("the saved games, most recently played first"))
     add_saves_dir(ls, argparse.SUPPRESS)
+    add_plain(ls)
     ls.set_defaults(run=run_list)
 
     show = actions.add_parser("show", help=_("everything about one saved game"))

@@ -13,6 +13,10 @@ from translation import _, number
 LONGEST = 300
 """Characters a line may hold: the longest offer fits many times over."""
 
+REDRAW = "\x0c"
+"""Ctrl+L, which a terminal's own line editing leaves in the line: the key that asks for the screen again,
+which in lines is the question again. It is no text of the line."""
+
 
 @dataclass(frozen=True)
 class Table:
@@ -48,8 +52,9 @@ Reading = Act | Ask | Miss
 
 
 def clean(line: str) -> str | Miss:
-    """Split the line into words, or return why it cannot be read (control characters, far too long)."""
-    line = line.rstrip("\r\n")  # the line as typed, without its end
+    """Split the line into words, or return why it cannot be read (control characters, far too long). Ctrl+L
+    is left out: it asks for the question again, which an empty line does."""
+    line = line.rstrip("\r\n").replace(REDRAW, "")  # the line as typed, without its end
     if len(line) > LONGEST:
         return Miss(
             _(

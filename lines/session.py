@@ -27,6 +27,7 @@ from lines.names import Miss, space_named
 from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
 from lines.plans import plan_refused
+from lines.reading import REDRAW
 from lines.settings import BRIEF, Settings
 from room import Room, Session, Update
 from room.board_words import edition_name
@@ -69,6 +70,10 @@ loan, a call to end the game) waiting on your answer, and the game's end. The li
 with words of its own too ("Game over:"), which a screen reader can be told to sound."""
 
 OFFERS = frozenset({"trade_answer", "deal_answer", "loan_answer", "call_answer"})
+
+KEEP_NO_OFFER = frozenset({"quit", "undo", "yes", "no"})
+"""The questions typed at "Type yes to send it, or no." that drop the offer read back: leaving, taking a
+move back; every other question is answered and the offer asked about again."""
 
 KEPT = 2000
 """Sentences kept for `history` and `repeat`."""
@@ -198,8 +203,11 @@ class LineSession:
 
     def _ask(self, *, again: bool = False) -> None:
         """Write the question, if the game waits on this person, as the last line; ring for a new one.
-        With `again`, even if it was the last thing written."""
+        With `again`, even if it was the last thing written. While an offer waits to be sent, the question
+        is whether to send it."""
         if self._confirm is not None:
+            if again:
+                self._say(_("{offer} Type yes to send it, or no.", offer=self._confirm.confirm))
             return
         table = self.table()
         asked = prompts.question(table) if not self.session.answered_ahead() else None
@@ -317,15 +325,11 @@ class LineSession:
         if isinstance(words, Miss):
             self._miss(words.sentence)
             return
-        if self._confirm is not None:
-            act, self._confirm = self._confirm, None
-            if verbs.command(words) in ("yes", "y", "send", "ok", "si", "s"):
-                self._act(act)
-                return
-            self._say(_("Not sent."))
-            if verbs.command(words) in ("no", "n", "cancel", ""):
-                self._ask(again=True)
-                return
+        if not words and REDRAW in line:  # Ctrl+L alone: the question again
+            self._ask(again=True)
+            return
+        if self._confirm is not None and not self._confirmed(words):
+            return
         first = verbs.command(words.partition(" ")[0])
         if self.room.finished and first not in AFTER_THE_END:
             self._miss(_("The game is over: nothing more can be played."))
@@ -344,6 +348,33 @@ class LineSession:
             self._say(_("{offer} Type yes to send it, or no.", offer=reading.confirm))
         else:
             self._act(reading)
+
+    def _confirmed(self, words: str) -> bool:
+        """Answer a line typed while an offer waits to be sent: yes sends it and no drops it; a question
+        about the table (status, help, deed...) or a line not understood is answered and the offer asked
+        about again. Return whether the line is still to be read as a command, the offer dropped (another
+        command, quit, undo)."""
+        act = self._confirm
+        assert act is not None
+        answer = verbs.command(words)
+        if answer in ("yes", "y", "send", "ok", "si", "s"):
+            self._confirm = None
+            self._act(act)
+            return False
+        if answer not in ("no", "n", "cancel", ""):
+            reading = read(words, self.table())
+            if isinstance(reading, Miss):
+                self._miss(reading.sentence)
+                return False
+            if isinstance(reading, Ask) and reading.topic not in KEEP_NO_OFFER:
+                self._answer(reading)
+                return False
+        self._confirm = None
+        self._say(_("Not sent."))
+        if answer in ("no", "n", "cancel", ""):
+            self._ask(again=True)
+            return False
+        return True
 
     def _not_taken(self) -> None:
         """Echo back, as ignored, the lines typed before this new question was asked (while the bots moved):

@@ -124,7 +124,7 @@ async def start(
     if config.proxy_from:
         networks = trusted_networks(",".join(config.proxy_from))
 
-        async def start_ssh(sock: socket.socket, address: str, reached: str | None) -> None:
+        async def start_ssh(sock: socket.socket, address: str, reached: tuple[str, int] | None) -> None:
             factory = partial(Connection, front, gate, allowed, address, reached)
             await asyncssh.run_server(sock, server_factory=factory, **options)
 

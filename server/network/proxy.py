@@ -189,7 +189,7 @@ class ProxyListener:
         self,
         sock: socket.socket,
         networks: Sequence[Network],
-        start_ssh: Callable[[socket.socket, str, str | None], Any],
+        start_ssh: Callable[[socket.socket, str, tuple[str, int] | None], Any],
     ) -> None:
         self.sockets = [sock]
         self._sock = sock
@@ -204,7 +204,7 @@ class ProxyListener:
         host: str,
         port: int,
         networks: Sequence[Network],
-        start_ssh: Callable[[socket.socket, str, str | None], Any],
+        start_ssh: Callable[[socket.socket, str, tuple[str, int] | None], Any],
     ) -> ProxyListener:
         info = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _name, address = info[0]
@@ -241,7 +241,7 @@ class ProxyListener:
                 return
             if header.source is not None:
                 address = header.source[0]
-                reached = header.destination[0] if header.destination else None
+                reached = header.destination  # the balancer's address and port the player used
         try:
             await self._start_ssh(conn, address, reached)
         except Exception as exc:  # the SSH handshake failed: the connection is gone, nothing else

@@ -94,15 +94,16 @@ class Connection(asyncssh.SSHServer):
         gate: Gate,
         allowed: set[str] | None,
         address: str | None = None,
-        reached: str | None = None,
+        reached: tuple[str, int] | None = None,
     ) -> None:
-        """`address` and `reached`: the player's address and the one they connected to, when a load balancer
-        in front supplied them (`server.network.proxy`); else the connection's own."""
+        """`address` and `reached`: the player's address and the address and port they connected to, when a
+        load balancer in front supplied them (`server.network.proxy`); else the connection's own."""
         self.front = front
         self.gate = gate
         self.allowed = allowed
         self.address = "?"
         self.reached = front.config.host  # the server's address as this client reached it
+        self.reached_port = front.config.port  # and its port: a balancer's, in front of it, may differ
         self._told = (address, reached)
         self.admitted = False
         self.fingerprint: str | None = None
@@ -118,7 +119,9 @@ class Connection(asyncssh.SSHServer):
         here = conn.get_extra_info("sockname") or (self.front.config.host, 0)
         address, reached = self._told
         self.address = address or str(peer[0])
-        self.reached = reached_as(reached or str(here[0]))
+        host, port = reached or (str(here[0]), int(here[1]))
+        self.reached = reached_as(host)
+        self.reached_port = port or self.front.config.port
         limits = self.front.limits
         self.admitted = self.gate.admit(self.address, limits.connections, limits.per_address)
         if not self.admitted:
@@ -294,9 +297,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._list_mine(chan, key)
             return
         if self.term is None and not self.plain:
-            port = self.front.config.port
             with use(self.language):
-                line = _(NEEDS_TERMINAL, port=port, host=self.connection.reached)
+                line = _(NEEDS_TERMINAL, port=self.connection.reached_port, host=self.connection.reached)
             chan.write((line + "\r\n").encode())
             chan.exit(2)
             log.info("%s: a session without a terminal refused", self.connection.address)
@@ -317,6 +319,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "colorterm": colorterm,
             "wanted": self.wanted,
             "host": self.connection.reached,
+            "port": self.connection.reached_port,
             "plain": self.plain,
             "pty": self.term is not None,
             "lang": self.language.code,

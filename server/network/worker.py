@@ -167,6 +167,7 @@ class WorkerSession:
             name=str(start.get("name") or ""),
             watch=bool(start.get("watch", False)),
             host=str(start.get("host") or hall.config.host),
+            port=_port(start),
             note=str(start.get("note") or ""),
         )
         app.table_left = self.worker.screens_gone
@@ -187,6 +188,7 @@ class WorkerSession:
             watch=bool(start.get("watch", False)),
             moved=start.get("moved") is True,
             host=str(start.get("host") or ""),
+            port=_port(start),
             end=over.set,
             note=str(start.get("note") or ""),
             settings=Settings.of_words(str(start.get("heard") or "")[:40]) or BRIEF,
@@ -467,6 +469,12 @@ async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(worker.stop()))
     await worker.done.wait()
     return 0
+
+
+def _port(start: dict[str, Any]) -> int:
+    """Return the port the person connected to, as the front tells it (0: the server's own)."""
+    port = start.get("port")
+    return port if isinstance(port, int) and 0 < port < 65536 else 0
 
 
 def main(argv: list[str]) -> int:

@@ -47,12 +47,13 @@ class MailSettings:
 @dataclass
 class Letter:
     """A letter to send: its address, subject and text; `who` names its person in the log (never the
-    address)."""
+    address), and `kind` the letter there ("code", "notice", "digest")."""
 
     to: str = field(repr=False)
     subject: str
     body: str
     who: str
+    kind: str = "notice"
     tries: int = 0
 
 
@@ -106,22 +107,25 @@ class Mailer:
                 await asyncio.to_thread(self._deliver, letter)
             except Refused as exc:
                 self.dropped += 1
-                log.warning("a notice for %s dropped: the mail server refused it (%s)", letter.who, exc)
+                log.warning(
+                    "a %s for %s dropped: the mail server refused it (%s)", letter.kind, letter.who, exc
+                )
             except (OSError, smtplib.SMTPException) as exc:
                 self._again(letter, _why(exc))
             else:
                 self.sent += 1
-                log.info("a notice for %s sent", letter.who)
+                log.info("a %s for %s sent", letter.kind, letter.who)
 
     def _again(self, letter: Letter, why: str) -> None:
         """Try a letter again after the next wait, or drop it after the last."""
         if letter.tries >= len(self.retries):
             self.dropped += 1
-            log.warning("a notice for %s dropped after %d tries: %s", letter.who, letter.tries + 1, why)
+            tries = letter.tries + 1
+            log.warning("a %s for %s dropped after %d tries: %s", letter.kind, letter.who, tries, why)
             return
         wait = self.retries[letter.tries]
         letter.tries += 1
-        log.info("a notice for %s not sent (%s); trying again in %g s", letter.who, why, wait)
+        log.info("a %s for %s not sent (%s); trying again in %g s", letter.kind, letter.who, why, wait)
         loop = asyncio.get_running_loop()
 
         def back() -> None:

@@ -176,10 +176,10 @@ class Notices:
                     code=code,
                 ),
                 self._name(key),
+                "code",
             )
         assert self.mailer is not None
-        self.mailer.send(letter)
-        log.info("a code for %s sent to be confirmed", self._name(key))
+        self.mailer.send(letter)  # the mailer logs it once, as it goes: "a code for NAME sent"
         return _(
             "A code is on its way to {address}: type confirm and the code (within 30 minutes).",
             address=address,
@@ -311,12 +311,13 @@ class Notices:
                                 "landlords: {n} rooms wait on you",
                                 len(told),
                             ),
-                            _("These rooms wait on you:")
+                            ngettext("This room waits on you:", "These rooms wait on you:", len(told))
                             + "\n\n"
                             + "\n".join(lines)
                             + "\n\n"
                             + self._footer(),
                             self._name(key),
+                            "digest",
                         )
                     )
                     sent += 1

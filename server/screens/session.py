@@ -22,6 +22,7 @@ class Session(Protocol):
     fingerprint: str
     player_name: str
     host: str
+    port: int
     glyphs: Glyphs
 
     @property

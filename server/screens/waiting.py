@@ -79,7 +79,7 @@ class WaitingScreen(Screen[None]):
                 ngettext("Waiting for {n} more person.", "Waiting for {n} more people.", line.free),
                 "",
                 _("Others join from the lobby, or straight away with:"),
-                f"  ssh -t -p {app.hall.config.port} {app.host} {room}",
+                f"  ssh -t -p {app.port} {app.host} {room}",
                 "",
                 _("The game starts as soon as every seat is taken."),
             ]

@@ -78,11 +78,13 @@ class ServerApp(LandlordsApp):
         name: str = "",
         watch: bool = False,
         host: str = "",
+        port: int = 0,
         note: str = "",
     ) -> None:
         """`note`: a line to show first (the language asked for is not one the game has)."""
         self._term = (term, colorterm)
         self.host = host or hall.config.host  # the server's address as the player reached it
+        self.port = port or hall.config.port  # and its port: a balancer's in front may differ
         super().__init__(AppOptions(theme="auto", ascii=False), Opening(), hall.persistence)
         self.driver_class = ChannelDriver
         # Textual points the process's stdout and stderr at the app while it runs, and puts back what it

@@ -46,6 +46,7 @@ class LineBase:
         watch: bool = False,
         moved: bool = False,
         host: str = "",
+        port: int = 0,
         end: Callable[[], None] = lambda: None,
         note: str = "",
         settings: Settings = BRIEF,
@@ -56,6 +57,7 @@ class LineBase:
         self.hall = hall
         self.fingerprint = fingerprint
         self.name = name
+        self.port = port or hall.config.port  # the port the person reached: a balancer's may differ
         self.terminal = terminal
         self._send = write
         self._end = end

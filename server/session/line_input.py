@@ -5,13 +5,18 @@ sends it whole when they press Enter: the bytes are lines already, and nothing i
 reader hears the line once). With a terminal (`ssh -t ...`), the client sends each key as it is pressed:
 what is typed is echoed, Backspace and Ctrl+U edit the line, Tab completes it (as a terminal's line
 editing does for `landlords --plain`: the one completion, else the candidates said on a line of their own),
-and the keys that move a cursor are dropped, since a line mode has no cursor to move.
+and the keys that move a cursor are dropped, since a line mode has no cursor to move. Text pasted with
+escape sequences in it is told from keys as the full screen tells it (`server.session.pasted`) and kept
+whole, for the session to refuse it.
 """
 
 from __future__ import annotations
 
 import codecs
 from collections.abc import Callable
+
+from engine.core.text import REPLACEMENT
+from server.session.pasted import foreign
 
 LONGEST = 2000
 """Characters kept of one line; the rest of a longer one is dropped (the session says it is too long)."""
@@ -37,9 +42,19 @@ class LineInput:
         self._after_cr = False
 
     def feed(self, data: bytes) -> list[str]:
+        """Return the lines that `data` completes. A packet holding a sequence no key sends (a window title,
+        a colour) was pasted, not typed: its control characters are kept in the line (shown as U+FFFD),
+        for the line to be refused as one typed with them is, never read as keys and dropped."""
         lines: list[str] = []
         shown: list[str] = []
-        for ch in self._decode(data):
+        text = self._decode(data)
+        pasted = foreign(text)
+        for ch in text:
+            if pasted and ch not in "\r\n" and not ch.isprintable():
+                if len(self.partial) < LONGEST:
+                    self.partial += ch
+                    shown.append(REPLACEMENT)
+                continue
             if self._escape:
                 self._escape = _escape_step(self._escape, ch)
                 continue

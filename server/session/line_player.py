@@ -44,8 +44,9 @@ class LinePlayer(LobbyLines, TableLines):
         if self.note:
             self.say(self.note)
         self.say(_(WELCOME))
-        port = self.hall.config.port
-        self.say(_("For the full screen instead: ssh -t -p {port} {host} screen.", port=port, host=self.host))
+        self.say(
+            _("For the full screen instead: ssh -t -p {port} {host} screen.", port=self.port, host=self.host)
+        )
         if not self.name:
             self.say(_("What name shall the others know you by? Type it and press Enter."))
             return
@@ -68,7 +69,7 @@ class LinePlayer(LobbyLines, TableLines):
         if self.replay is not None:  # its quit ends the replay, not the session
             self._replaying("quit" if line == QUIT else line)
         elif verb in QUITS or line == QUIT:
-            self.finish(_("Goodbye. Your seat is kept: connect again to come back."))
+            self.finish(self._goodbye())
         elif not self.name:
             self._choose_name(words)
         elif self.lines is not None or self._room is not None:
@@ -77,6 +78,12 @@ class LinePlayer(LobbyLines, TableLines):
             self._gathering(verb, rest)
         else:
             self._in_lobby(verb, rest, first)
+
+    def _goodbye(self) -> str:
+        """Return the last line: that a seat is kept only to one who holds one in a game not over."""
+        if any(not room.finished for room in self.hall.own(self.fingerprint)):
+            return _("Goodbye. Your seat is kept: connect again to come back.")
+        return _("Goodbye.")
 
     def finish(self, line: str | None = None) -> None:
         """End the session: the person leaves the table (their seat is kept for them) and the connection

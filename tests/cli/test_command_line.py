@@ -4,10 +4,12 @@ help for every option, `learn`, and `demo`."""
 from __future__ import annotations
 
 import argparse
+import contextvars
+import re
 
 import pytest
 
-from cli import launch
+from cli import commands, launch
 from cli import main as cli
 
 
@@ -70,3 +72,40 @@ def test_demo_tells_the_first_turn(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].startswith("Fair dice: every throw and card comes from this game's secret seed")
     assert lines[2] == "Turn 1: Ada to play."
+
+
+def _said(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str]:
+    """What `landlords WORDS` writes, and its exit status, in a context of its own (its language stays
+    there)."""
+    try:
+        code = contextvars.copy_context().run(cli.main, list(words))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def test_the_help_names_every_subcommand_with_its_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The faster start-up read no subcommand named as "no subcommands at all", and the help listed none."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code, text = _said(capsys, "--lang", "en", "--help")
+    assert code == 0
+    for name, (_module, line) in commands.SUBCOMMANDS.items():
+        assert re.search(rf"^ +{name} +{re.escape(line)}$", text, re.MULTILINE), (name, text)
+
+
+def test_an_unknown_subcommand_is_answered_with_the_list_and_the_closest(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    names = ", ".join(commands.SUBCOMMANDS)
+    code, text = _said(capsys, "--lang", "en", "nwe")
+    assert code == 2
+    assert f"landlords: error: 'nwe' is not a command; did you mean 'new'? The commands: {names}." in text
+    code, text = _said(capsys, "--lang", "en", "--ascii", "nosuch")
+    assert code == 2 and f"landlords: error: 'nosuch' is not a command. The commands: {names}." in text
+    code, text = _said(capsys, "--lang", "en", "saves", "lsit")
+    assert code == 2 and "did you mean 'list'? The commands: list, show, delete." in text
+    code, text = _said(capsys, "--lang", "es", "reveiw")
+    assert code == 2 and "'reveiw' no es una orden; ¿quisiste decir 'review'? Las órdenes: new, learn" in text

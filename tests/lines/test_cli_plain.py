@@ -200,3 +200,20 @@ def test_plain_saves_list_says_a_sentence_a_game_without_a_table(
     assert out[0] == f"Saved games in {tmp_path}:"
     assert len(out) == 2 and ": Classic short game: Vera, Ada, Grace, Alan; Classic; " in out[1]
     assert out[1].endswith(".") and not BOXES.search("\n".join(out))
+
+
+@pytest.mark.parametrize("where", ["before", "after saves", "after list"])
+def test_plain_is_taken_before_or_after_saves_list(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str
+) -> None:
+    """`saves list --plain` was refused ("unrecognized arguments") where `--plain saves list` worked."""
+    common = ["--speed", "instant", "--saves-dir", str(tmp_path), "--name", "Vera"]
+    _run(monkeypatch, capsys, ["--plain", *common], "quick\nquit\n")
+    argv = {
+        "before": ["--plain", "saves", "list"],
+        "after saves": ["saves", "--plain", "list"],
+        "after list": ["saves", "list", "--plain"],
+    }[where]
+    assert main([*argv, "--saves-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Saved games in {tmp_path}:" and len(out) == 2 and not BOXES.search(out[1])

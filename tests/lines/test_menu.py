@@ -132,3 +132,13 @@ def test_an_empty_line_asks_again_and_help_says_how_to_answer() -> None:
     assert out[-2:] == [asked, asked]  # the question again, and nothing else
     menu.feed("help")
     assert out[-2].startswith("Answer each question with one of the words it offers") and out[-1] == asked
+
+
+def test_ctrl_l_asks_the_question_again_and_is_no_control_character_refused() -> None:
+    """A terminal's own line editing leaves Ctrl+L in the line, which was refused as "control
+    characters"; it asks for the screen again, which in lines is the question."""
+    menu, out = _menu()
+    menu.feed("\x0c\n")
+    assert out[-1] == out[-2] and out[-1].startswith("Type quick") and not any("control" in o for o in out)
+    menu.feed("new\x0c\n")
+    assert out[-1].startswith("Which edition?")

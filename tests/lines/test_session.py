@@ -44,6 +44,31 @@ def test_an_offer_is_read_back_and_goes_only_on_yes() -> None:
     assert lt.last_line.startswith("Your turn:")
 
 
+def test_a_question_typed_before_yes_is_answered_and_the_offer_asked_about_again() -> None:
+    """`help`, `status` or `deed ...` at "Type yes to send it, or no." dropped the offer ("Not sent.")."""
+    lt = line_table("classic", 1)
+    version = lt.room.version
+    asked = "You offer Ada $100 for Boardwalk. Type yes to send it, or no."
+    assert lt.type("offer ada: 100 for Boardwalk") == [asked]
+    for line in ("status", "help", "deed Boardwalk", "who", "offre"):
+        said = lt.type(line)
+        assert len(said) > 1 and said[-1] == asked and "Not sent." not in said, (line, said)
+    assert lt.room.version == version
+    lt.type("yes")
+    assert any(e.kind == "trade_proposed" for e in lt.room.history())
+    lt.type("offer ada: 100 for Boardwalk")
+    said = lt.type("roll")  # another command: the offer dropped, the command done
+    assert said[0] == "Not sent." and any(line.startswith("Vera rolled") for line in said)
+
+
+def test_ctrl_l_says_the_question_again() -> None:
+    lt = line_table("classic", 1)
+    asked = lt.last_line
+    assert lt.type("\x0c") == [asked]
+    lt.type("offer ada: 100 for Boardwalk")
+    assert lt.type("\x0c") == ["You offer Ada $100 for Boardwalk. Type yes to send it, or no."]
+
+
 def _with_a_group() -> LineTable:
     for seed in range(1, 60):
         lt = line_table("classic", seed, bots=1)

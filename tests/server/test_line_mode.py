@@ -320,6 +320,62 @@ def test_keys_become_lines_with_editing_and_no_escape_sequences() -> None:
     assert LineInput().feed(b"\x03") == ["\x04"]
 
 
+def test_text_pasted_with_a_sequence_no_key_sends_is_kept_whole_for_the_line_to_be_refused() -> None:
+    """Read as keys, `ESC ] 0;pwned BEL` left "Bo0;pwnedb" of a pasted name, which was taken."""
+    shown: list[str] = []
+    typed = LineInput(shown.append)
+    assert typed.feed(b"Bo\x1b]0;pwned\x07b\r") == ["Bo\x1b]0;pwned\x07b"]
+    assert "\x1b" not in "".join(shown) and "\x07" not in "".join(shown)
+    assert LineInput().feed(b"\x1b[31mRed\n") == ["\x1b[31mRed"]  # a colour: no key sends it
+    assert LineInput().feed(b"Re\x1b[Dd\n") == ["Red"]  # an arrow key: typed, and dropped
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("terminal", [True, False], ids=["terminal", "no terminal"])
+async def test_a_name_pasted_with_an_escape_sequence_is_refused_in_lines(
+    tmp_path: Path, terminal: bool
+) -> None:
+    running = await start_server(tmp_path)
+    bo = LinePerson(running, tmp_path, "Bo")
+    try:
+        await bo.connect(terminal=terminal)
+        await bo.wait_for("What name shall the others know you by?")
+        await bo.type("Bo\x1b]0;pwned\x07b")
+        await bo.wait_for("A name may not contain control characters (U+001B). Type another name.")
+        assert "Welcome, Bo" not in bo.out.text and running.front.players.name_of(bo.fingerprint) is None
+        await bo.type("Bob")
+        await bo.wait_for("Welcome, Bob.")
+        assert "\x1b" not in bo.out.text
+    finally:
+        if bo.conn is not None:
+            bo.conn.close()
+        await running.stop()
+
+
+@pytest.mark.slow
+async def test_quit_says_a_seat_is_kept_only_to_one_who_holds_one(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    ann, abe = LinePerson(running, tmp_path, "Ann"), LinePerson(running, tmp_path, "Abe")
+    try:
+        for person in (ann, abe):
+            await person.connect()
+            await person.wait_for("What name shall")
+            await person.type(person.name)
+            await person.wait_for(f"Welcome, {person.name}.")
+        await abe.type("new Duo classic 1 person 1 easy bot")
+        await abe.wait_for("You are at Duo.")
+        for person in (ann, abe):
+            await person.type("quit")
+            await asyncio.wait_for(person.out.closed.wait(), 10)
+        assert "Goodbye." in ann.out.text and "seat" not in ann.out.text.split("Goodbye.")[-1]
+        assert "Goodbye. Your seat is kept: connect again to come back." in abe.out.text
+    finally:
+        for person in (ann, abe):
+            if person.conn is not None:
+                person.conn.close()
+        await running.stop()
+
+
 def test_a_room_is_refused_a_variant_its_edition_does_not_have() -> None:
     """Finance has no Short Game: the room is refused when it is asked for (it used to be made, and
     then could not start)."""

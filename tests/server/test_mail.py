@@ -187,6 +187,17 @@ async def test_a_late_code_or_too_many_wrong_ones_need_a_new_code(post: Post) ->
     assert not post.notices.state(ADA).address
 
 
+async def test_a_code_letter_is_logged_once_by_its_name(post: Post, caplog: pytest.LogCaptureFixture) -> None:
+    """It was logged twice under two names: "a code for Ada sent to be confirmed" as it was put in the
+    queue, and "a notice for Ada sent" as it went."""
+    caplog.set_level(logging.DEBUG)
+    post.notices.give_address(ADA, ADDRESS)
+    await post.inbox.wait_for(1)
+    await asyncio.sleep(0.1)
+    about_ada = [line for line in logged(caplog).splitlines() if "Ada" in line]
+    assert about_ada == ["a code for Ada sent"]
+
+
 async def test_what_is_not_an_address_is_answered_and_nothing_is_sent(post: Post) -> None:
     wrong = ["", "ada", "ada@", "@example.org", "ada@example", "a da@example.org", "ada@exa_mple.org"]
     wrong += ["ada@@example.org", "ada@example.123", "x" * 65 + "@example.org", "ada@-example.org"]
@@ -258,6 +269,7 @@ async def test_a_digest_a_day_tells_the_rooms_still_waiting(post: Post) -> None:
     digest = post.inbox.letters[1]
     assert digest["Subject"] == "landlords: 2 rooms wait on you"
     body = text_of(digest)
+    assert body.startswith("These rooms wait on you:")
     assert "Friday: your turn." in body and "Duo: an auction." in body and "Solo" not in body
 
     post.notices.your_move(ADA, "Friday", "your turn", "turn 9")
@@ -267,6 +279,7 @@ async def test_a_digest_a_day_tells_the_rooms_still_waiting(post: Post) -> None:
     assert post.notices.send_digests() == 1
     await post.inbox.wait_for(3)
     assert post.inbox.letters[2]["Subject"] == "landlords: 1 room waits on you"
+    assert " ".join(text_of(post.inbox.letters[2]).split()).startswith("This room waits on you: Friday: your")
     assert "mail off" in text_of(post.inbox.letters[2])
     assert "forgotten" in post.notices.turn_off(ADA)
     post.notices.your_move(ADA, "Friday", "your turn", "turn 11")
@@ -330,7 +343,7 @@ async def test_a_mail_server_that_is_down_costs_the_game_nothing(
         store.close()
     warned = [r for r in ours(caplog) if r.levelno >= logging.WARNING]
     assert [(r.levelname, r.getMessage()) for r in warned] == [
-        ("WARNING", "a notice for Ada dropped after 3 tries: the mail server could not be reached "
+        ("WARNING", "a code for Ada dropped after 3 tries: the mail server could not be reached "
          "(ConnectionRefusedError)")
     ]  # fmt: skip
     assert sum("trying again" in r.getMessage() for r in ours(caplog)) == 2
@@ -404,7 +417,7 @@ async def test_in_lines_over_ssh_an_address_is_confirmed_and_mine_lists_the_wait
         ada.close()
         await running.stop()
         smtp.close()
-    assert "example.org" not in logged(caplog) and "a code for Ada sent to be confirmed" in logged(caplog)
+    assert "example.org" not in logged(caplog) and "a code for Ada sent" in logged(caplog)
 
 
 async def test_the_full_screen_lobby_opens_the_mail_dialog_on_m(tmp_path: Path) -> None:

@@ -137,7 +137,8 @@ HAPROXY = shutil.which("haproxy") or ("/usr/sbin/haproxy" if Path("/usr/sbin/hap
 @pytest.mark.skipif(HAPROXY is None, reason="HAProxy is not installed (Debian: apt-get install haproxy)")
 async def test_behind_a_real_haproxy_the_player_is_seen_from_their_own_address(tmp_path: Path) -> None:
     """HAProxy in `mode tcp` with `send-proxy-v2`, as docs/server.md shows it; the player connects from
-    127.0.0.3, the balancer from 127.0.0.1: the server sees 127.0.0.3."""
+    127.0.0.3, the balancer from 127.0.0.1: the server sees 127.0.0.3, and tells the player the way in
+    as they came, by the balancer's port (it named its own)."""
     running = await start_server(tmp_path, proxy_from=("127.0.0.1",))
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -173,6 +174,18 @@ async def test_behind_a_real_haproxy_the_player_is_seen_from_their_own_address(t
             config=None,
         )
         assert "127.0.0.3" in running.gate.by_address, dict(running.gate.by_address)
+        said = bytearray()
+
+        class Lines(asyncssh.SSHClientSession[bytes]):
+            def data_received(self, data: bytes, datatype: int | None) -> None:
+                said.extend(data)
+
+        await conn.create_session(Lines, "plain", encoding=None)  # greeted with the way the player came
+        for _ in range(100):
+            if b"screen." in said:
+                break
+            await asyncio.sleep(0.05)
+        assert f"ssh -t -p {front} 127.0.0.1 screen.".encode() in said, bytes(said)
     finally:
         if conn is not None:
             conn.close()

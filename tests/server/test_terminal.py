@@ -10,7 +10,8 @@ from textual.app import App as TextualApp
 
 from server.base.config import Limits
 from server.screens.chat import ChatDialog
-from server.session.terminal import ChannelDriver, Terminal, foreign
+from server.session.pasted import foreign
+from server.session.terminal import ChannelDriver, Terminal
 from tui.widgets.steady_input import SteadyInput
 
 
