@@ -13,16 +13,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 try:
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils import wrappers  # noqa: F401 (imported first, for a clear answer where missing)
 except ModuleNotFoundError as missing:  # the game installed without its `env` extra
     raise ModuleNotFoundError(
         "landlords_env needs PettingZoo and Gymnasium: pip install 'landlords[env]'", name=missing.name
     ) from missing
 
 from landlords_env.environment import raw_env
+from landlords_env.ordered import OrderEnforcingEnv
 from landlords_env.single import SingleAgentEnv
 
-__all__ = ["SingleAgentEnv", "env", "raw_env"]
+__all__ = ["OrderEnforcingEnv", "SingleAgentEnv", "env", "raw_env"]
 
 
 def env(
@@ -31,7 +32,8 @@ def env(
     opponents: Sequence[str] | Mapping[int, str] | None = None,
     seed: int | None = None,
     **options: Any,
-) -> Any:
+) -> OrderEnforcingEnv:
     """Create the environment the way PettingZoo's own are created: `raw_env` inside the wrapper that enforces
-    the order of the calls (reset first, then step). `options` are `raw_env`'s."""
-    return wrappers.OrderEnforcingWrapper(raw_env(edition, seats, opponents, seed, **options))
+    the order of the calls (reset first, then step), whose copies (`clone`, `determinised`) are wrapped too.
+    `options` are `raw_env`'s."""
+    return OrderEnforcingEnv(raw_env(edition, seats, opponents, seed, **options))

@@ -16,6 +16,7 @@ lost, 0 cut short at the turn cap, and the shaping if asked for.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -94,11 +95,30 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             return np.zeros(self.action_space.n, dtype=bool)  # type: ignore[attr-defined]
         return np.asarray(self.table.observe(LEARNER)["action_mask"], dtype=bool)
 
+    def clone(self) -> SingleAgentEnv:
+        """Return an independent copy as it stands, as cheap as `raw_env.clone`: played on with the same
+        actions, it plays the same game. The policies of one's own given as opponents are shared, not
+        copied."""
+        return self._holding(self.table.clone())
+
+    def determinised(self, seed: int) -> SingleAgentEnv:
+        """Return a copy as the learning seat knows it, with what it cannot know drawn afresh from `seed`
+        (`raw_env.determinised`): the same observation and mask, another game to come."""
+        return self._holding(self.table.determinised(LEARNER, seed))
+
     def render(self) -> str | None:
         return self.table.render()
 
     def close(self) -> None:
         self.table.close()
+
+    def _holding(self, table: raw_env) -> SingleAgentEnv:
+        """Return a copy of this environment around `table`, a copy of its own."""
+        other = copy.copy(self)
+        other.table = table
+        other.policies = dict(self.policies)
+        other._np_random = copy.deepcopy(self._np_random)
+        return other
 
     def _over(self) -> bool:
         table = self.table

@@ -11,9 +11,10 @@ import random
 
 import numpy as np
 import pytest
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from engine import EDITIONS
-from landlords_env import env, raw_env
+from landlords_env import SingleAgentEnv, env, raw_env
 
 from envplay import random_steps
 
@@ -163,6 +164,59 @@ def test_the_wrapped_environment_deep_copies_and_pickles() -> None:
         agent = wrapped.agent_selection
         assert other.agent_selection == agent
         assert np.array_equal(other.observe(agent)["observation"], wrapped.observe(agent)["observation"])
+
+
+def test_the_wrapped_environments_copies_come_wrapped_as_it_is() -> None:
+    """`clone` and `determinised` of `env(...)` return PettingZoo's order-enforcing wrapper around a copy of
+    their own (its checks kept: a private name refused), which plays the original's game; a snapshot
+    restored into a wrapped environment never reset may be stepped at once."""
+    wrapped = env(seats=3, opponents={2: "normal"}, seed=5, max_turns=300)
+    wrapped.reset()
+    random_steps(wrapped, 25, seed=1)
+    agent = wrapped.agent_selection
+    for c in (wrapped.clone(), wrapped.determinised(agent, seed=4)):
+        assert isinstance(c, OrderEnforcingWrapper)
+        assert isinstance(c.unwrapped, raw_env) and c.unwrapped is not wrapped.unwrapped
+        with pytest.raises(AttributeError, match="private attribute '_drafts'"):
+            c._drafts  # noqa: B018 (the wrapper's own check)
+        assert_alike(wrapped, c, "a wrapped copy")
+    clone = wrapped.clone()
+    fresh = env(seats=3, opponents={2: "normal"}, seed=9, max_turns=300)
+    fresh.restore(wrapped.snapshot())
+    assert play_together([wrapped, clone, fresh], 40, seed=3) == 40
+    same_game(wrapped.unwrapped, clone.unwrapped)
+    same_game(wrapped.unwrapped, fresh.unwrapped)
+
+
+def test_the_single_agent_environment_clones_as_cheaply_and_exactly() -> None:
+    """`SingleAgentEnv.clone` is the table's clone: the same observation and mask, the same steps to the
+    same end under the same actions, and the original untouched; `determinised` shows the learning seat
+    the same and redraws the rest."""
+    original = SingleAgentEnv(seats=3, opponents=["normal", "random"], seed=2, max_turns=300)
+    original.reset()
+    rng = random.Random(4)
+    for _ in range(30):
+        allowed = np.flatnonzero(original.action_masks())
+        original.step(int(allowed[rng.randrange(len(allowed))]))
+    frozen = original.table.game.state.to_json() if original.table.game else ""
+    clone, redrawn = original.clone(), original.determinised(seed=8)
+    assert clone.table is not original.table and clone.table.game is not original.table.game
+    for c in (clone, redrawn):
+        assert np.array_equal(c._observation(), original._observation())
+        assert np.array_equal(c.action_masks(), original.action_masks())
+    assert redrawn.table.game is not None and original.table.game is not None
+    assert redrawn.table.game.state.rng_state != original.table.game.state.rng_state
+    twin = original.clone()
+    for step in range(200):
+        allowed = np.flatnonzero(clone.action_masks())
+        action = int(allowed[rng.randrange(len(allowed))])
+        first, second = clone.step(action), twin.step(action)
+        assert np.array_equal(first[0], second[0]) and first[1:] == second[1:], step
+        if first[2] or first[3]:
+            break
+    assert clone.table.game is not None and twin.table.game is not None
+    assert clone.table.game.state.to_json() == twin.table.game.state.to_json() != frozen
+    assert original.table.game.state.to_json() == frozen
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
