@@ -89,23 +89,30 @@ def _dispatched(node: Any) -> Any:
             out["type"] = "object"
             out["required"] = [field]
             out["properties"] = {field: {"enum": list(mapping)}}
-            out.update(_halves(field, list(mapping.items())))
+            out.update(_halves(field, list(mapping.items()), last=True))
         return out
     if isinstance(node, list):
         return [_dispatched(item) for item in node]
     return node
 
 
-def _halves(field: str, branches: list[tuple[str, str]]) -> dict[str, Any]:
-    """Return the branch whose value `field` has, found by bisecting `branches` (value, reference)."""
+def _halves(field: str, branches: list[tuple[str, str]], last: bool = False) -> dict[str, Any]:
+    """Return the branch whose value `field` has, found by bisecting `branches` (value, reference).
+
+    A value of none of the branches fails every `if` and so comes to the last branch: that one is taken
+    only for its own value (`last`), so that a misspelt value is refused by the list of values alone,
+    not as the last branch missing its fields."""
     if len(branches) == 1:
-        return {"$ref": branches[0][1]}
+        value, reference = branches[0]
+        if last:
+            return {"if": {"properties": {field: {"const": value}}}, "then": {"$ref": reference}}
+        return {"$ref": reference}
     half = len(branches) // 2
     first, rest = branches[:half], branches[half:]
     return {
         "if": {"properties": {field: {"enum": [value for value, _ in first]}}},
         "then": _halves(field, first),
-        "else": _halves(field, rest),
+        "else": _halves(field, rest, last),
     }
 
 

@@ -20,8 +20,8 @@ BuildingKind = Literal["house", "hotel"]
 
 
 class _Event(BaseModel):
-    # Events are made by the engine only, never parsed from outside, so unknown keys need no check.
-    model_config = ConfigDict(frozen=True, defer_build=True)
+    # Unknown keys are refused: the event log (`saves.eventlog`) reads events from outside.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         return ()

@@ -200,3 +200,31 @@ def test_the_schema_takes_the_readers_decisions_on_lines_changed_every_way(playe
         assert read == valid, (read, line)
         takes[valid] += 1
     assert takes[True] >= 5 and takes[False] >= 500
+
+
+def test_a_misspelt_kind_or_an_unknown_field_is_named_by_the_schema_and_by_the_reader(played: Game) -> None:
+    """A misspelt kind of event or command, or type of line, is refused by the schema for that alone (not
+    as some other kind missing its fields) and by the reader, each naming it; so is a field an event does
+    not have."""
+    validator = jsonschema.Draft202012Validator(json.loads(events_schema_path().read_text(encoding="utf-8")))
+    texts = list(event_lines(played, seats(played)))
+    lines = [json.loads(text) for text in texts]
+    event = next(line for line in lines if line["type"] == "event" and line["event"]["kind"] == "dice_rolled")
+    command = next(line for line in lines if line["type"] == "command")
+    misspelt = [
+        ({**event, "event": {**event["event"], "kind": "dice_roled"}}, "dice_roled"),
+        ({**command, "command": {**command["command"], "kind": "rol_dice"}}, "rol_dice"),
+        ({**event, "type": "evnt"}, "evnt"),
+    ]
+    for line, name in misspelt:
+        said = [error.message for error in validator.iter_errors(line)]
+        assert len(said) == 1 and said[0].startswith(f"'{name}' is not one of ["), said
+        with pytest.raises(EventLogError, match=f"line 2: .*'{name}'"):
+            read_event_log([texts[0], json.dumps(line)])
+    surplus = {**event, "event": {**event["event"], "total": 7}}
+    said = [error.message for error in validator.iter_errors(surplus)]
+    assert said == ["Additional properties are not allowed ('total' was unexpected)"]
+    with pytest.raises(
+        EventLogError, match=r"line 2: event\.event\.dice_rolled\.total: Extra inputs are not permitted"
+    ):
+        read_event_log([texts[0], json.dumps(surplus)])
