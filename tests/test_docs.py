@@ -1,6 +1,7 @@
 """The README and the pages of `docs/`: every link between them and to the source leads somewhere, every
 page is reachable from the README, the example bots are shown by a link to their files (never a copy
-that could drift from them), and the README still opens with its two commands."""
+that could drift from them), the README still opens with its two commands, and the learning example's
+libraries are installed with PyTorch's CPU build."""
 
 from __future__ import annotations
 
@@ -70,3 +71,21 @@ def test_postgresql_is_set_up_as_its_own_user_never_as_root() -> None:
     runs = [line for line in text.splitlines() if re.search(r"\b(initdb|pg_ctl)\b", line) and "`" not in line]
     assert runs, "the guide says how to start a PostgreSQL of its own"
     assert all(line.startswith("sudo -u landlords-db ") for line in runs), runs
+
+
+CPU_TORCH = "pip install torch --index-url https://download.pytorch.org/whl/cpu && "
+
+
+def test_the_research_extra_is_installed_after_pytorchs_cpu_build() -> None:
+    """PyPI's PyTorch for Linux brings CUDA (gigabytes), and an extra cannot name PyTorch's own index: every
+    command that installs the `research` extra, in the docs and in the example, installs the CPU build
+    first, on the same line."""
+    places = [*PAGES, *sorted((ROOT / "examples").rglob("*.py"))]
+    found = 0
+    for place in places:
+        for line in place.read_text(encoding="utf-8").splitlines():
+            for command in re.finditer(r"pip install (-e )?'[^']*\[research\]'", line):
+                found += 1
+                where = f"{place.relative_to(ROOT)}: {line.strip()}"
+                assert line[: command.start()].endswith(CPU_TORCH), where
+    assert found >= 4

@@ -11,8 +11,11 @@ of a mortgage taken out the same turn, no call of the game that another player w
 legal command (`--moves all`), an agent learning from scratch spends most of its steps mortgaging and
 lifting mortgages, and calls games it is losing.
 
-Needs the `research` extra (`pip install '.[research]'`: stable-baselines3, sb3-contrib and PyTorch; a
-CPU build of PyTorch is enough). Run it from the repository's root:
+Needs the `research` extra (stable-baselines3, sb3-contrib and PyTorch), PyTorch's CPU build first:
+
+    pip install torch --index-url https://download.pytorch.org/whl/cpu && pip install '.[research]'
+
+Run it from the repository's root:
 
     python examples/research/masked_ppo.py [--stages random,easy] [--steps 20000,260000] [--seed 1]
 
@@ -35,6 +38,12 @@ import gymnasium
 import numpy as np
 
 from landlords_env import SingleAgentEnv
+
+INSTALL = (
+    "pip install torch --index-url https://download.pytorch.org/whl/cpu && pip install 'landlords[research]'"
+)
+"""What installs the libraries it needs: PyTorch's CPU build first (PyPI's for Linux brings CUDA), then the
+`research` extra."""
 
 MONEY = 1000.0
 """Money is seen in thousands of dollars."""
@@ -141,8 +150,7 @@ def main(argv: list[str] | None = None) -> None:
         from stable_baselines3.common.vec_env import DummyVecEnv
     except ModuleNotFoundError as missing:  # the research extra not installed
         raise SystemExit(
-            f"this example needs {missing.name}: pip install 'landlords[research]' (stable-baselines3, "
-            "sb3-contrib, torch)"
+            f"this example needs {missing.name}; PyTorch's CPU build, then the research extra: {INSTALL}"
         ) from None
     torch.set_num_threads(1)  # one thread: the same seed gives the same sums, so the same run
     start = time.process_time()

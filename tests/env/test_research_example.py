@@ -51,7 +51,8 @@ def run_without_the_extra(*arguments: str) -> subprocess.CompletedProcess[str]:
 
 def test_without_the_research_extra_the_example_says_what_to_install() -> None:
     run = run_without_the_extra("--steps", "100,100")
-    assert run.returncode != 0 and "pip install 'landlords[research]'" in run.stderr
+    cpu = "pip install torch --index-url https://download.pytorch.org/whl/cpu"
+    assert run.returncode != 0 and f"{cpu} && pip install 'landlords[research]'" in run.stderr
 
 
 def test_the_example_takes_steps_for_each_stage_and_says_what_is_wrong() -> None:
