@@ -23,6 +23,7 @@ class Session(Protocol):
     player_name: str
     host: str
     glyphs: Glyphs
+    zone: str  # the time zone the client named, for deadlines ("" for UTC)
 
     @property
     def chat_pace(self) -> Pace:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -424,7 +425,9 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
         assert len(inbox.letters) == 1, "no letter to a person at the table"
         mine = Speaker(running, "Ada", ada.key)
         await mine.connect("mine")
-        assert await mine.ended() == "Duo\tyour turn\n"
+        listed = await mine.ended()
+        listing = r"Duo\tyour move in turn 1, by \w{3}, \w{3} \d+, \d+:\d\d [AP]M UTC\n"
+        assert re.fullmatch(listing, listed), listed
         ada.close()
         await asyncio.sleep(3.0)
         assert len(inbox.letters) == 1, "nor when she leaves in the middle of her move"
