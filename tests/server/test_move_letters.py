@@ -1,7 +1,7 @@
 """What a turn-based room asks of a person, and by when, wherever he reads it: the letter (against a real
 SMTP server, aiosmtpd on 127.0.0.1), `ssh host mine`, `status` in lines and the line said on coming to the
 table, in his time zone where his client names one (`TZ`), else in UTC. A restart sends no letter for a move
-he was at the table for."""
+he was at the table for, and days away cover a room he sits at after declaring them."""
 
 from __future__ import annotations
 
@@ -244,3 +244,30 @@ async def test_lines_and_mine_say_what_and_by_when_and_a_restart_writes_for_no_m
         ada.close()
         await running.stop()
         smtp.close()
+
+
+async def test_days_away_cover_a_turn_based_room_made_after_declaring_them(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, workers=1)
+    ada = Speaker(running, "Ada")
+    try:
+        await ada.connect()
+        await ada.wait_for("What name shall")
+        await ada.type("Ada")
+        await ada.wait_for("You are in the lobby.")
+        await ada.type("new Duo classic 1 person 1 easy bot turns 24")
+        await ada.wait_for("You are at Duo.")
+        await ada.type("leave")
+        await ada.wait_for("your seat is kept")
+        await ada.type("away 3")
+        await ada.wait_for("You are away until")
+        now = dt.datetime.now(dt.UTC)
+        await ada.type("new Solo classic 1 person 1 easy bot turns 24")
+        await ada.wait_for("You are at Solo.")
+        await ada.wait_for("The table waits on you: your move in turn")
+        said = ada.text[ada.text.index("You are at Solo.") :]
+        line = next(x for x in said.splitlines() if x.startswith("The table waits on you"))
+        days = {f"{d:%a}, {d:%b} {d.day}," for d in (now + dt.timedelta(days=4, seconds=s) for s in (0, 60))}
+        assert any(day in line for day in days), (line, days)
+    finally:
+        ada.close()
+        await running.stop()
