@@ -309,11 +309,12 @@ class FrontRooms:
         """Return the worker with the fewest sessions (a ready one first)."""
         return min(self.workers, key=lambda h: (not h.ready.is_set(), h.sessions, h.index))
 
-    def waiting_on(self, key: str) -> list[tuple[str, str]]:
-        """Return the rooms that wait on this person now, (name, what is asked in the language in use):
-        for `ssh host mine` and the digests; the turn-based rooms first."""
+    def waiting_on(self, key: str, zone: str = "") -> list[tuple[str, str]]:
+        """Return the rooms that wait on this person now, (name, what is asked and by when in the language
+        in use and the time zone named, "" for UTC): for `ssh host mine` and the digests; the turn-based
+        rooms first."""
         resting = self._set_aside(self.index.of_person(key)) if self.index is not None and self.aside else []
-        return waiting([*self.registry.values(), *(_entry(room) for room in resting)], key)
+        return waiting([*self.registry.values(), *(_entry(room) for room in resting)], key, zone)
 
     def seated(self) -> Collection[str]:
         """Return the keys holding a seat at any room, read when first asked for (with the book of names

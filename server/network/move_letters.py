@@ -5,7 +5,9 @@ person who is not at the table: someone playing his turn at the table is not wri
 decisions. A move waits `LETTER_AFTER` seconds before its letter goes, so that a person brought to the table
 as the move comes to him (the game started by the last seat taken) is seen there first. A move that came to
 a person at the table is not told of when he leaves in the middle of it: he knows it is his, and the lobby's
-"Your move:" line and `ssh host mine` still list it.
+"Your move:" line and `ssh host mine` still list it. The table says so in its status (`seen`), which it keeps
+with the move's deadline, so that a restart does not make a move he saw a new one to him. The letter says
+the move and by when (`server.tables.move_words`), in the person's time zone where his client named one.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable
 
 from server.network.waiting import Entry, turn_waiting
 from server.people.notices import Notices
-from server.tables.your_move import ASKED, YOUR_TURN, move_name
+from server.tables.your_move import move_name
 
 LETTER_AFTER = 5.0
 """Seconds from a move coming to a person away to its letter (none if he is at the table by then)."""
@@ -44,23 +46,23 @@ class MoveLetters:
         if not self.notices.on or not 0 <= move[0] < len(seats):
             return
         if self._seen.get(room) == move:
-            if entry.status.here:  # come to the table since: the move is his, and he knows it
+            if entry.status.seen:  # come to the table since: the move is his, and he knows it
                 self._cancel(room)
             return
         self._seen[room] = move
         self._cancel(room)
-        if entry.status.here:
+        if entry.status.seen:
             return
         self._timers[room] = asyncio.get_running_loop().call_later(LETTER_AFTER, self._send, room, move)
 
     def _send(self, room: str, move: Move) -> None:
         self._timers.pop(room, None)
         entry = self._entry_of(room)
-        if entry is None or self._seen.get(room) != move or move_of(entry) != move or entry.status.here:
+        if entry is None or self._seen.get(room) != move or move_of(entry) != move or entry.status.seen:
             return
         key = entry.plan.seats[move[0]].owner or ""
         for waiting in turn_waiting([entry], key):
-            self.notices.your_move(key, waiting.name, ASKED.get(waiting.asked, YOUR_TURN), move_name(waiting))
+            self.notices.your_move(key, waiting.name, waiting.words, move_name(waiting))
 
     def forget(self, room: str) -> None:
         """Forget a room that is over or gone."""

@@ -23,6 +23,7 @@ from engine.core.text import TextError, plain
 from server.network.front import Front
 from server.network.relay import Relay
 from server.session.terminal import RESTORE, STOPPING, Bucket, clamp
+from server.tables.move_words import ZONE_MOST, zone_named
 from server.tables.plans import check_room_name
 from translation import (
     ENGLISH,
@@ -234,6 +235,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.asked_language: str | None = None  # the language asked for by command (`lang es`), to remember
         self.mine = False  # `mine`: the rooms waiting on the person, listed, and nothing more
         self.language: Language = ENGLISH  # the language the session speaks, chosen when it starts
+        self.zone = ""  # the time zone its client named (`TZ`), for deadlines; "" for UTC
         self.relay: Relay | None = None
         self.task: asyncio.Task[None] | None = None
         self.started = time.monotonic()
@@ -293,6 +295,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         env = chan.get_environment()
         chosen = self._choose_language(key, env)
         self.language = chosen.language
+        self.zone = zone_named(str(env.get("TZ", ""))[: ZONE_MOST + 1])
+        players.heard_zone(key, self.zone)
         if self.mine:
             self._list_mine(chan, key)
             return
@@ -323,6 +327,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "plain": self.plain,
             "pty": self.term is not None,
             "lang": self.language.code,
+            "zone": self.zone,
             "note": chosen.note,
             "heard": settings.words if (settings := players.settings_of(key)) is not None else "",
         }
@@ -334,7 +339,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """Write one line for each room that waits on the person (its name, a tab, what is asked), then end:
         nothing at all when none does."""
         with use(self.language):
-            waiting = self.front.waiting_on(key)
+            waiting = self.front.waiting_on(key, self.zone)
         end = "\r\n" if self.term is not None else "\n"
         chan.write("".join(f"{plain(room)}\t{plain(asked)}{end}" for room, asked in waiting).encode())
         chan.exit(0)

@@ -29,10 +29,11 @@ class Entry(Protocol):
 ASKED_MOST = 300  # characters of a move's message and each of its values, from a worker
 
 
-def waiting(entries: Iterable[Entry], key: str) -> list[tuple[str, str]]:
-    """Return every room whose decision is this person's now, the turn-based rooms first."""
+def waiting(entries: Iterable[Entry], key: str, zone: str = "") -> list[tuple[str, str]]:
+    """Return every room whose decision is this person's now, the turn-based rooms first, each with what it
+    asks (and by when, in the time zone named: "" for UTC)."""
     every = list(entries)
-    return [(m.name, m.words()) for m in turn_waiting(every, key)] + live_waiting(every, key)
+    return [(m.name, m.words(zone)) for m in turn_waiting(every, key)] + live_waiting(every, key)
 
 
 def turn_waiting(entries: Iterable[Entry], key: str) -> list[YourMove]:

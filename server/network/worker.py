@@ -51,6 +51,7 @@ from server.session.line_player import LinePlayer
 from server.session.terminal import STOPPING, Terminal
 from server.tables.hall import Hall
 from server.tables.lobby_line import TableStatus
+from server.tables.move_words import ZONE_MOST, zone_named
 from server.tables.plans import Plan, TableError
 from server.tables.room_card import RoomCard
 from translation import ENGLISH, Language, language, use
@@ -169,6 +170,7 @@ class WorkerSession:
             host=str(start.get("host") or hall.config.host),
             port=_port(start),
             note=str(start.get("note") or ""),
+            zone=zone_named(str(start.get("zone") or "")[: ZONE_MOST + 1]),
         )
         app.table_left = self.worker.screens_gone
         self.worker.sessions.add(self)
@@ -192,6 +194,7 @@ class WorkerSession:
             end=over.set,
             note=str(start.get("note") or ""),
             settings=Settings.of_words(str(start.get("heard") or "")[:40]) or BRIEF,
+            zone=zone_named(str(start.get("zone") or "")[: ZONE_MOST + 1]),
         )
         self.worker.sessions.add(self)
         self.task = asyncio.get_running_loop().create_task(self._run_lines())

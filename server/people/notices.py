@@ -245,17 +245,21 @@ class Notices:
 
     # --- what the pace of the rooms calls -----------------------------------------------------
 
-    def your_move(self, key: str, room: str, asked: Phrase | str, move: str) -> None:
-        """Tell a person that `room` waits on them for `asked` (a phrase, put in their language here):
-        at once by a letter, or in their next digest, as they chose. `move` names the move (the turn and
-        the decision, say): a move already told is not told again, so calling this again for it is free."""
+    def your_move(self, key: str, room: str, asked: Phrase | str | Callable[[str], str], move: str) -> None:
+        """Tell a person that `room` waits on them for `asked` (a phrase, put in their language here; or
+        a function saying it in the language in use, given the person's time zone, "" for UTC): at once
+        by a letter, or in their next digest, as they chose. `move` names the move (the turn and the
+        decision, say): a move already told is not told again, so calling this again for it is free."""
         if not self.on:
             return
         row = self._row(key)
         if row is None or not row.address:
             return
         with use(self._language(key)):
-            words = say(asked) if isinstance(asked, Phrase) else _(asked)
+            if callable(asked):
+                words = asked(self.players.zone_of(key))
+            else:
+                words = say(asked) if isinstance(asked, Phrase) else _(asked)
             held = row.choice == "digest"
             try:
                 assert self.store is not None

@@ -41,6 +41,7 @@ class Players:
         self._faces: dict[str, str] = {}  # the interface mode each key last chose (`FACES`)
         self._languages: dict[str, str] = {}  # the language each key chose (a catalogue's code)
         self._heard: dict[str, str] = {}  # what each key chose to hear in lines (`Settings.words`)
+        self._zones: dict[str, str] = {}  # the time zone each key's client last named (`TZ`), for this run
         if store is not None:
             try:
                 self._faces = {k: f for k, f in store.faces() if f in FACES and len(k) <= KEY_MAX}
@@ -108,6 +109,22 @@ class Players:
         caller has found a catalogue for, or "en"."""
         if code and len(code) <= LANGUAGE_MAX and len(fingerprint) <= KEY_MAX:
             self._remember(self._languages, fingerprint, code, "language")
+
+    def zone_of(self, fingerprint: str) -> str:
+        """Return the time zone this key's client named when it last connected ("" for UTC: none, or not
+        since the server started), for its letters' deadlines."""
+        return self._zones.get(fingerprint, "")
+
+    def heard_zone(self, fingerprint: str, zone: str) -> None:
+        """Remember the time zone a key's client named (`server.tables.move_words.zone_named`; "" for
+        none), for this run only, bounded as the names are: the oldest forgotten."""
+        if len(fingerprint) > KEY_MAX:
+            return
+        self._zones.pop(fingerprint, None)
+        if zone:
+            self._zones[fingerprint] = zone
+            while len(self._zones) > self.most:
+                del self._zones[next(iter(self._zones))]
 
     def settings_of(self, fingerprint: str) -> Settings | None:
         """Return this key's line-mode output settings (None: never chose; the line mode's defaults apply)."""

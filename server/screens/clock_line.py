@@ -15,9 +15,16 @@ LOW = 10.0
 """Seconds left under which the clock of the person waited on turns to the error colour."""
 
 
-def clock_tail(face: ClockFace, glyphs: Glyphs) -> Content:
-    """Return the clocks as one short line; empty where nothing is timed (no bank, nobody away)."""
+def clock_tail(face: ClockFace, glyphs: Glyphs, seat: int | None = None, zone: str = "") -> Content:
+    """Return the clocks as one short line; empty where nothing is timed (no bank, nobody away). In a
+    turn-based room it begins with the move the table waits on and its deadline, in the time zone named
+    ("" for UTC): "the auction of Baltic Avenue, by Fri, May 22, 4:05 PM UTC" to the person of `seat`."""
     parts = [part for part in (_seat(s, glyphs) for s in face.seats) if part is not None]
+    due = face.due
+    if due is not None:
+        mark = ">" if glyphs.ascii_only else "▸"
+        words = due.move.sentence(zone, "" if due.seat == seat else due.name)
+        parts.insert(0, Content.styled(f"{mark}{words}", "bold $accent"))
     vote = face.vote
     if vote is not None:
         parts.insert(

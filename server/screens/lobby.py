@@ -199,7 +199,7 @@ class LobbyScreen(Screen[None]):
             if not self._ids
             else _("Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room")
         )
-        mine = your_move_line(app.hall.your_move(app.fingerprint))
+        mine = your_move_line(app.hall.your_move(app.fingerprint), app.zone)
         away = app.hall.away_until(app.fingerprint)
         more = [more_screen_words(listed.more)] if listed.more else []
         said = [*([mine] if mine else []), *([away_words(away)] if away else []), *more, note]

@@ -52,9 +52,11 @@ class RoomScreen(GameScreen):
     )
     BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
 
-    def __init__(self, client: TableClient, glyphs: Glyphs, who: str, chat_max: int) -> None:
+    def __init__(self, client: TableClient, glyphs: Glyphs, who: str, chat_max: int, zone: str = "") -> None:
+        """`zone`: the time zone the person's client named, for a turn-based room's deadline ("" for UTC)."""
         super().__init__(client, glyphs, client.speed)
         self.table_client = client
+        self._zone = zone
         self.who = who
         self.chat_max = chat_max
         self._stop_listening: Callable[[], None] = lambda: None
@@ -159,7 +161,8 @@ class RoomScreen(GameScreen):
         """Handle a tick of the table's clock: redraw only the end of the status line."""
         before, face = self._face, message.face
         self._face = face
-        self.query_one("#status", StatusBar).show_tail(clock_tail(face, self.glyphs))
+        tail = clock_tail(face, self.glyphs, self.table_client.seat, self._zone)
+        self.query_one("#status", StatusBar).show_tail(tail)
         shown = (before.holder is None, before.vote is None, before.absent)
         if shown != (face.holder is None, face.vote is None, face.absent):
             self._refresh_keys()  # the vote's key comes and goes

@@ -24,6 +24,7 @@ class Session(Protocol):
     host: str
     port: int
     glyphs: Glyphs
+    zone: str  # the time zone the client named, for deadlines ("" for UTC)
 
     @property
     def chat_pace(self) -> Pace:

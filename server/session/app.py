@@ -80,8 +80,10 @@ class ServerApp(LandlordsApp):
         host: str = "",
         port: int = 0,
         note: str = "",
+        zone: str = "",
     ) -> None:
-        """`note`: a line to show first (the language asked for is not one the game has)."""
+        """`note`: a line to show first (the language asked for is not one the game has). `zone`: the time
+        zone the client named, for deadlines ("" for UTC)."""
         self._term = (term, colorterm)
         self.host = host or hall.config.host  # the server's address as the player reached it
         self.port = port or hall.config.port  # and its port: a balancer's in front may differ
@@ -102,6 +104,7 @@ class ServerApp(LandlordsApp):
         self.ending = False  # the connection is gone and the app is winding down (`end`)
         self.moving: tuple[str, bool] | None = None  # the room (and whether to watch) held by another worker
         self.note = note
+        self.zone = zone
         self.language_chosen: str | None = None  # a language chosen in the lobby: the app starts again in it
         self._held: list[events.Key] | None = None  # keys held until the wanted room is entered
         self.table_left: Callable[[], object] | None = None  # told as a table's screen closes (`room.heap`)
@@ -224,7 +227,7 @@ class ServerApp(LandlordsApp):
 
         assert isinstance(client, TableClient)
         self._back_to_start()
-        screen = RoomScreen(client, self.glyphs, self.player_name, self.hall.limits.chat_max)
+        screen = RoomScreen(client, self.glyphs, self.player_name, self.hall.limits.chat_max, self.zone)
         self._game = screen
         for under in self.screen_stack:
             if isinstance(under, LobbyScreen):

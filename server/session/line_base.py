@@ -50,10 +50,12 @@ class LineBase:
         end: Callable[[], None] = lambda: None,
         note: str = "",
         settings: Settings = BRIEF,
+        zone: str = "",
     ) -> None:
         """`moved`: the person comes from another worker's room or lobby, not from outside: no welcome.
         `note`: a line to write first (the language asked for is not one the game has). `settings`: what
-        the person chose to hear at a table, as the server kept it for their key (`brief` by default)."""
+        the person chose to hear at a table, as the server kept it for their key (`brief` by default).
+        `zone`: the time zone the client named, for deadlines ("" for UTC)."""
         self.hall = hall
         self.fingerprint = fingerprint
         self.name = name
@@ -84,6 +86,7 @@ class LineBase:
         self.note = note
         self.language: Language = speaking()  # the person's: what they read is in it (`language CODE`)
         self.settings = settings
+        self.zone = zone
 
     def _complete(self, partial: str) -> list[str]:
         """Return the Tab completions at a table of the line typed so far (the game's keywords, the

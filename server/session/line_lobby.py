@@ -46,7 +46,7 @@ class LobbyLines(LineBase):
             )
         else:
             self.say(_("You are in the lobby. No room is open yet. Type rooms to hear them, or help."))
-        mine = your_move_line(self.hall.your_move(self.fingerprint))
+        mine = your_move_line(self.hall.your_move(self.fingerprint), self.zone)
         if mine:
             self.say(mine + ".")
         away = self.hall.away_until(self.fingerprint)
@@ -69,7 +69,7 @@ class LobbyLines(LineBase):
         """Handle a line typed in the lobby: `verb` is its first word in English (`typed`, as the person typed
         it)."""
         if verb in ("rooms", "list", "look", "r"):
-            self.say(*room_lines(self.hall, self.fingerprint))
+            self.say(*room_lines(self.hall, self.fingerprint, self.zone))
         elif verb in ("join", "sit", "play", "go", "enter") and rest:
             self.enter(rest, watch=False)
         elif verb == "watch" and rest:

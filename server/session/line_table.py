@@ -14,6 +14,7 @@ from room import Update
 from server.session.line_base import LineBase, _about_chat
 from server.session.line_words import TABLE_EXTRA_HELP, room_lines, room_named
 from server.tables.lobby_index import IndexedRoom
+from server.tables.move_words import waits_on
 from server.tables.plans import TableError, pace_rules
 from server.tables.seat_session import SeatSession
 from translation import _, ngettext
@@ -86,7 +87,7 @@ class TableLines(LineBase):
         elif verb == "history" and _about_chat(rest):
             self._chat_history(rest)
         elif verb in ("rooms", "list"):
-            self.say(*room_lines(self.hall, self.fingerprint))
+            self.say(*room_lines(self.hall, self.fingerprint, self.zone))
         else:
             status = table.line(self.fingerprint).status
             self.say(
@@ -117,6 +118,7 @@ class TableLines(LineBase):
                     "starts after them; away 0 when you are back."
                 )
             )
+            self._say_due()
         if seat is None:
             self._stops.append(room.subscribe(self._watched))
             self.say(_("You are watching. The game waits for {who}.", who=room.waiting_for()))
@@ -156,6 +158,8 @@ class TableLines(LineBase):
             self.say(_("The server saves the game after every move."))
         elif self.lines is not None:
             self.lines.feed(line)
+            if verb in ("status", "me"):
+                self._say_due()
             self._follow_answers()
         else:
             self.say(_("You are watching: type leave to go back to the lobby, or say TEXT."))
@@ -182,6 +186,13 @@ class TableLines(LineBase):
     def _answers_in(self) -> None:
         if self.lines is not None and not self.over:
             self.lines.poll()
+
+    def _say_due(self) -> None:
+        """Say what a turn-based table waits on and by when, in the person's time zone where known."""
+        table = self.table
+        due = table.due_move() if table is not None else None
+        if due is not None:
+            self.say(waits_on(due.move, due.name, due.seat == self.seat, self.zone))
 
     def _away(self, rest: str) -> None:
         table = self.table

@@ -79,15 +79,16 @@ TABLE_EXTRA_HELP = N_(
 )
 
 
-def room_lines(hall: Hall, fingerprint: str) -> list[str]:
+def room_lines(hall: Hall, fingerprint: str, zone: str = "") -> list[str]:
     """Return the lobby's room list, one sentence per room: its name, edition, who sits at it and how it
-    stands (the person's own rooms and the first others: how many more there are, and how to reach one)."""
+    stands (the person's own rooms and the first others: how many more there are, and how to reach one),
+    after the rooms waiting on the person, their deadlines in the time zone named ("" for UTC)."""
     listed = hall.listed(fingerprint)
     tables = listed.rooms
     if not tables:
         return [_("No room is open. Type new NAME to make one.")]
     out = [ngettext("{n} room:", "{n} rooms:", len(tables))]
-    mine = your_move_line(hall.your_move(fingerprint))
+    mine = your_move_line(hall.your_move(fingerprint), zone)
     if mine:
         out.insert(0, mine + ".")
     for number, table in enumerate(tables, start=1):

@@ -278,11 +278,17 @@ class Hall(OverRooms, LobbyRooms):
 
     def admit(self, table: Table, fingerprint: str, name: str, watch: bool) -> Entry:
         """Bring a person to a table held here (`Table.admit`), first refusing a seat at one more turn-based
-        room to a person who sits at as many as one may, on every worker (`TableError` with why)."""
+        room to a person who sits at as many as one may, on every worker (`TableError` with why). The days
+        away he declared in his other turn-based rooms cover this one too, joined or made after them."""
         plan = table.plan
         if not watch and plan.turn_based and not table.started and table.seat_of(fingerprint) is None:
             check_turn_based_seats(self.seated_plans(fingerprint), fingerprint, self.limits)
-        return table.admit(fingerprint, name, watch)
+        entry = table.admit(fingerprint, name, watch)
+        if entry.seat is not None and plan.turn_based and not table.finished:
+            away = self.away_until(fingerprint)
+            if away > plan.away_until.get(fingerprint, 0.0):
+                table.set_away(entry.seat, away)
+        return entry
 
     # --- days away ----------------------------------------------------------------------------
 

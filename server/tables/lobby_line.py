@@ -19,6 +19,7 @@ from server.tables.room_card import Planned, SeatCard
 from translation import N_, _, ngettext
 
 Stage = Literal["gathering", "playing", "resting", "over"]
+ABOUT_MOST = 80  # characters of what a decision is about (a deed's name, a person's)
 STAGES: tuple[Stage, ...] = ("gathering", "playing", "resting", "over")
 
 
@@ -38,7 +39,8 @@ class TableStatus:
     seat: int = -1  # the seat whose decision it waits on (-1: none, or not known)
     asked: str = ""  # what it waits on: the decision's kind ("roll", "auction", "trade_answer"...)
     due: float = 0.0  # a turn-based room's deadline for it, seconds since the epoch (0: none)
-    here: bool = False  # the person it waits on is at the table now (no letter tells him of his move)
+    seen: bool = False  # the person it waits on is, or was, at the table since the move came to him
+    about: str = ""  # what the decision is about: the deed auctioned, whose offer or call it answers
 
     @staticmethod
     def of_plan(plan: Plan) -> TableStatus:
@@ -70,7 +72,8 @@ class TableStatus:
             "seat": self.seat,
             "asked": self.asked,
             "due": self.due,
-            "here": self.here,
+            "seen": self.seen,
+            "about": self.about,
         }
 
     @classmethod
@@ -89,8 +92,11 @@ class TableStatus:
             raise ValueError("a table's status names a seat and a decision")
         if not isinstance(due, (int, float)) or isinstance(due, bool) or not 0 <= due < 1e11:
             raise ValueError("a table's deadline is a time of day")
-        if type(raw.get("here", False)) is not bool:
-            raise ValueError("a table's status says whether its person is here")
+        if type(raw.get("seen", False)) is not bool:
+            raise ValueError("a table's status says whether its person has seen his move")
+        about = raw.get("about", "")
+        if not isinstance(about, str) or len(about) > ABOUT_MOST:
+            raise ValueError("a table's status says what its decision is about in a few words")
         return cls(  # its words shared with the other statuses (thousands of rooms' statuses are held)
             seat=seat,
             asked=sys.intern(asked),
@@ -100,7 +106,8 @@ class TableStatus:
             turn=numbers["turn"],
             waiting_on=sys.intern(plain(names["waiting_on"])[:NAME_MAX]),
             present=raw.get("present", True),
-            here=raw.get("here", False),
+            seen=raw.get("seen", False),
+            about=sys.intern(plain(about)),
             winner=sys.intern(plain(names["winner"])[:NAME_MAX]),
         )
 

@@ -5,15 +5,20 @@ timer. A person has the room's hours a move for each decision of his, counted fr
 wait on it, whether he is connected or not; days he declared away are added to a deadline that falls in
 them. An auction asks its bidders in turn, but is one decision for this: one deadline for each person in
 it. The deadline is kept across a restart (`kept`, `take_back`), as the time of day it falls due, so that
-one that fell due while the server was down fires as soon as the room is loaded again.
+one that fell due while the server was down fires as soon as the room is loaded again. With it are kept what
+the decision is about (the deed auctioned, the offer's sender), which a room resting after a restart names
+in the lobby, and whether its person has been at the table since it came to him (`seen`: no letter tells
+him of a move he saw, before a restart or after it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.core.text import plain
+from server.tables.lobby_line import ABOUT_MOST
 from server.tables.seat_clocks import _scalars, _seconds
 
 
@@ -24,13 +29,16 @@ class Deadline:
     decision: Hashable
     seat: int
     due: float  # seconds since the epoch
+    about: str = ""  # the deed auctioned, or whose offer or call it answers
+    seen: bool = False  # its person has been at the table since it came to him
 
     def kept(self) -> dict[str, Any] | None:
         """Return the deadline as written beside the table's save (None: a decision it cannot write)."""
         decision = self.decision
         if not (isinstance(decision, tuple) and _scalars(decision)):
             return None
-        return {"decision": list(decision), "seat": self.seat, "due": round(self.due, 3)}
+        kept: dict[str, Any] = {"decision": list(decision), "seat": self.seat, "due": round(self.due, 3)}
+        return kept | {"about": self.about, "seen": self.seen}
 
     @staticmethod
     def take_back(raw: Any) -> Deadline | None:
@@ -44,7 +52,9 @@ class Deadline:
             return None
         if not isinstance(due, (int, float)) or not _seconds(due):
             return None
-        return Deadline(tuple(decision), seat, float(due))
+        about, seen = raw.get("about", ""), raw.get("seen", False)
+        about = plain(about)[:ABOUT_MOST] if isinstance(about, str) else ""
+        return Deadline(tuple(decision), seat, float(due), about, seen is True)
 
 
 def deadline_for(decision: Hashable, seat: int, wall: float, hours: int, away_until: float = 0.0) -> Deadline:
@@ -62,3 +72,8 @@ def follow(
     if current is not None and current.decision == decision and current.seat == seat:
         return current
     return deadline_for(decision, seat, wall, hours, away_until)
+
+
+def noted(deadline: Deadline, about: str, here: bool) -> Deadline:
+    """Return the deadline with what its decision is about, and seen once its person is at the table."""
+    return replace(deadline, about=plain(about)[:ABOUT_MOST], seen=deadline.seen or here)

@@ -21,6 +21,8 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from server.tables.move_words import MoveAsked
+
 RECLAIM_GRACE = 10
 """The fewest seconds a person finds in his bank when he takes his seat back from a stand-in."""
 
@@ -186,6 +188,15 @@ class VoteFace:
 
 
 @dataclass(frozen=True)
+class DueMove:
+    """The move a turn-based table waits on: whose (his seat and name), what it is, and by when."""
+
+    seat: int
+    name: str
+    move: MoveAsked
+
+
+@dataclass(frozen=True)
 class ClockFace:
     """A snapshot of the table's clocks at one moment: created once per tick for every screen at the table."""
 
@@ -193,6 +204,8 @@ class ClockFace:
     vote: VoteFace | None = None
     absent: tuple[int, ...] = ()
     """In a turn-based room, the seats the others may vote to a bot (their time ran out on moves in a row)."""
+    due: DueMove | None = None
+    """In a turn-based room, the move it waits on and its deadline."""
 
     @property
     def holder(self) -> SeatTime | None:

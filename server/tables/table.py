@@ -39,7 +39,7 @@ from server.tables.presence import Presence
 from server.tables.restart_words import Lost, lost_line
 from server.tables.table_clocks import TableClocks
 from server.tables.table_study import TableStudy
-from server.tables.turn_pace import TurnPace
+from server.tables.turn_pace import TurnPace, about_of
 from server.tables.turn_vote import TurnVote
 from translation import N_, _
 from translation.listeners import held
@@ -131,7 +131,12 @@ class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
             seat=pending.player if pending is not None else -1,
             asked=pending.kind if pending is not None else "",
             due=deadline.due if deadline is not None else 0.0,
-            here=pending is not None and self.presence.seated.get(pending.player, 0) > 0,
+            seen=pending is not None
+            and (
+                self.presence.seated.get(pending.player, 0) > 0
+                or (deadline is not None and deadline.seat == pending.player and deadline.seen)
+            ),
+            about=about_of(pending, room) if pending is not None and self.plan.turn_based else "",
         )
 
     # --- seats --------------------------------------------------------------------------------

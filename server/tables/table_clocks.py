@@ -18,16 +18,18 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.play.view import GameView
 from room import BotDriver, Room
 from server.base.clock import Handle, LoopClock
 from server.tables.keeping import KEEP_EVERY
+from server.tables.lobby_line import TableStatus
+from server.tables.move_words import MoveAsked
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.restart_words import Lost
-from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
+from server.tables.seat_clocks import ClockFace, DueMove, SeatClocks, SeatTime, VoteFace, Waiting
 from server.tables.seat_vote import VOTE_SECONDS, SeatVote
 from server.tables.turn_vote import ABSENT_MOVES
 from translation import N_, _
@@ -55,6 +57,10 @@ class TableClocks:
 
     def here(self, seat: int) -> bool:
         raise NotImplementedError
+
+    if TYPE_CHECKING:  # the table's (`Table.status`)
+
+        def status(self) -> TableStatus: ...
 
     def tell(self, message: str, **values: object) -> None:
         raise NotImplementedError
@@ -329,7 +335,16 @@ class TableClocks:
         if self.plan.turn_based:
             out = self.voted_out
             absent = tuple(sorted(s for s, n in self.timed_out.items() if n >= ABSENT_MOVES and s not in out))
-        return ClockFace(tuple(seats), face, absent)
+        return ClockFace(tuple(seats), face, absent, self.due_move())
+
+    def due_move(self) -> DueMove | None:
+        """Return the move a turn-based table waits on now, whose it is and by when; None when it waits on
+        no person's move (a live room, a bot's move, the game over)."""
+        status = self.status()
+        if not self.plan.turn_based or status.stage != "playing" or not status.due or status.seat < 0:
+            return None
+        move = MoveAsked(status.asked, status.about, status.turn, status.due)
+        return DueMove(status.seat, status.waiting_on, move)
 
     def listen_clock(self, listener: ClockListener) -> Callable[[], None]:
         """Subscribe to the table's clocks whenever they change, and once a second while one runs (in the

@@ -25,9 +25,10 @@ from engine.core.commands import Command
 from engine.core.state import Auction, Pending
 from engine.play.view import GameView
 from room import Outcome, Room
+from room.board_words import printed
 from server.base.clock import Handle, LoopClock
 from server.tables.lobby_line import TableStatus
-from server.tables.move_deadline import Deadline, follow
+from server.tables.move_deadline import Deadline, follow, noted
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.room_card import Planned
@@ -285,6 +286,7 @@ class TurnPace:
         owner = self.plan.seats[seat].owner if seat < len(self.plan.seats) else None
         away = self.plan.away_until.get(owner or "", 0.0)
         deadline = follow(current, key, seat, self._clock.wall(), self.plan.move_hours, away)
+        deadline = noted(deadline, about_of(pending, room), self.presence.seated.get(seat, 0) > 0)
         if pending.kind == "auction":
             self._auction_dues[seat] = deadline
         self._set_deadline(deadline)
@@ -467,8 +469,32 @@ def resting_status(plan: Planned, kept_deadline: Any, kept_vote: Any) -> TableSt
         return None
     name = plan.seats[deadline.seat].name or "?"
     return TableStatus(
-        "playing", turn=turn + 1, waiting_on=name, seat=deadline.seat, asked=kind, due=deadline.due
+        "playing",
+        turn=turn + 1,
+        waiting_on=name,
+        seat=deadline.seat,
+        asked=kind,
+        due=deadline.due,
+        seen=deadline.seen,
+        about=deadline.about,
     )
+
+
+def about_of(pending: Pending, room: Room) -> str:
+    """Return what a decision is about, in words of the game: the deed auctioned, the sender of the offer
+    it answers or the caller of the game's end; "" for the rest (a turn, a building's auction)."""
+    names = room.names
+    if isinstance(pending, Auction):
+        return printed(room.board).name(pending.space) if pending.lot == "deed" else ""
+    if pending.kind == "trade_answer":
+        return names[pending.trade.proposer]
+    if pending.kind == "deal_answer":
+        return names[pending.deal.proposer]
+    if pending.kind == "loan_answer":
+        return names[pending.offer.proposer]
+    if pending.kind == "call_answer":
+        return names[pending.caller]
+    return ""
 
 
 def away_words(until: float, rooms: int = 0) -> str:

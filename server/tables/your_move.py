@@ -3,7 +3,8 @@
 Read from each room's plan and its status as the worker holding it last reported (`TableStatus`: the seat
 waited on, the kind of decision, its deadline), so that every worker, and a script through `ssh host mine`,
 sees the same list for the rooms of every worker. The lobby lists these rooms first, and says so in one line:
-"Your move: Friday (an auction), Duo (your turn)".
+"Your move: Friday (the auction of Baltic Avenue, by Fri, May 22, 4:05 PM UTC), Duo (...)", each move said
+by `server.tables.move_words`.
 """
 
 from __future__ import annotations
@@ -13,18 +14,9 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from server.tables.lobby_line import TableStatus
+from server.tables.move_words import MoveAsked
 from server.tables.room_card import Planned
-from translation import N_, _
-
-ASKED: dict[str, str] = {
-    "auction": N_("an auction"),
-    "trade_answer": N_("an offer to answer"),
-    "deal_answer": N_("an offer to answer"),
-    "loan_answer": N_("an offer to answer"),
-    "call_answer": N_("a call to end the game"),
-}
-"""What a decision is called in the list; any other is the person's turn."""
-YOUR_TURN = N_("your turn")
+from translation import _
 
 
 class Room(Protocol):
@@ -41,17 +33,25 @@ R = TypeVar("R", bound=Room)
 
 @dataclass(frozen=True)
 class YourMove:
-    """A turn-based room waiting on a person: which, what it asks (a decision's kind), and by when."""
+    """A turn-based room waiting on a person: which, what it asks (a decision's kind, and what it is about),
+    and by when."""
 
     id: str
     name: str
     seat: int
     asked: str  # the decision's kind: "roll", "auction", "trade_answer"...
     due: float  # seconds since the epoch; 0 when not known
+    about: str = ""  # the deed auctioned, or whose offer or call it answers
+    turn: int = 0  # counted from 1; 0 when not known
 
-    def words(self) -> str:
-        """Return what it asks in words: "an auction", "your turn"."""
-        return _(ASKED.get(self.asked, YOUR_TURN))
+    @property
+    def move(self) -> MoveAsked:
+        return MoveAsked(self.asked, self.about, self.turn, self.due)
+
+    def words(self, zone: str = "") -> str:
+        """Return what it asks and by when, in the time zone named ("" for UTC): "the auction of Baltic
+        Avenue, by Fri, May 22, 4:05 PM UTC"."""
+        return self.move.sentence(zone)
 
 
 def waiting_on(rooms: Iterable[Room], fingerprint: str) -> list[YourMove]:
@@ -67,7 +67,9 @@ def waiting_on(rooms: Iterable[Room], fingerprint: str) -> list[YourMove]:
             continue
         if seats[status.seat].kind != "person" or seats[status.seat].owner != fingerprint:
             continue
-        found.append(YourMove(plan.id, plan.name, status.seat, status.asked, status.due))
+        found.append(
+            YourMove(plan.id, plan.name, status.seat, status.asked, status.due, status.about, status.turn)
+        )
     return sorted(found, key=lambda m: (m.due or float("inf"), m.name.casefold()))
 
 
@@ -76,11 +78,12 @@ def move_name(move: YourMove) -> str:
     return f"{move.seat}:{move.asked}:{move.due:.0f}"
 
 
-def your_move_line(moves: list[YourMove]) -> str:
-    """Return the lobby's line for them: "Your move: Friday (an auction), Duo (your turn)", or ""."""
+def your_move_line(moves: list[YourMove], zone: str = "") -> str:
+    """Return the lobby's line for them, each deadline in the time zone named ("" for UTC): "Your move:
+    Friday (the auction of Baltic Avenue, by Fri, May 22, 4:05 PM UTC), Duo (...)", or ""."""
     if not moves:
         return ""
-    rooms = ", ".join(f"{m.name} ({m.words()})" for m in moves)
+    rooms = "; ".join(f"{m.name} ({m.words(zone)})" for m in moves)
     return _("Your move: {rooms}", rooms=rooms)
 
 

@@ -124,6 +124,7 @@ class HallSession(App[None]):
         self.fingerprint = "key-Ada"
         self.player_name = "Ada"
         self.host = "test"
+        self.zone = ""
         self.entered: list[str] = []
         self._first = first
 

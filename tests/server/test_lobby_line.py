@@ -29,7 +29,12 @@ def _plan(save_id: str | None = None, finished: bool = False) -> Plan:
         (TableStatus("gathering", free=2), "waiting for 2 more"),
         (TableStatus("playing", turn=5, waiting_on="Ann"), "turn 5: Ann"),
         (TableStatus("playing", turn=5, waiting_on="Ann", present=False), "turn 5: Ann, resting"),
-        (TableStatus("playing", turn=5, waiting_on="Ann", seat=1, asked="roll", here=True), "turn 5: Ann"),
+        (
+            TableStatus(
+                "playing", turn=5, waiting_on="Ann", seat=1, asked="trade_answer", seen=True, about="Bo"
+            ),
+            "turn 5: Ann",
+        ),
         (TableStatus("resting"), "resting"),
         (TableStatus("over", winner="Ann"), "over: Ann won"),
         (TableStatus("over"), "over"),
@@ -63,7 +68,9 @@ def test_the_lobby_line_puts_the_status_in_words() -> None:
         {"stage": "playing", "turn": 2.0},
         {"stage": "playing", "waiting_on": 7},
         {"stage": "playing", "present": "yes"},
-        {"stage": "playing", "here": 1},
+        {"stage": "playing", "seen": 1},
+        {"stage": "playing", "about": 7},
+        {"stage": "playing", "about": "x" * 81},
     ],
     ids=repr,
 )

@@ -99,7 +99,7 @@ async def test_joining_a_turn_based_room_in_lines_puts_the_person_at_his_decisio
         pending = room.view(None).pending
         assert pending is not None and pending.player == 0
         ada = Lines(hall, ADA, "Ada")
-        assert "Your move: Duo (your turn)." in ada.text, ada.text
+        assert "Your move: Duo (your move in turn 1, by Wed, Nov 15, 10:13 PM UTC)." in ada.text, ada.text
         said = await ada.type("join Duo")
         last = said.replace("\a", "").rstrip().splitlines()[-1]  # a bell rings for it, too
         assert last.startswith("Your turn: you are on Go") and "Type roll." in last, said  # her decision
@@ -121,7 +121,7 @@ async def test_the_full_screen_lobby_says_your_move_and_takes_days_away(tmp_path
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             note = str(app.screen.query_one("#note").render())
-            assert "Your move: Duo (your turn)" in note, note
+            assert "Your move: Duo (your move in turn 1, by Wed, Nov 15, 10:13 PM UTC)" in note, note
             await pilot.press("enter")
             assert app.entered == ["t1"], "Enter on the room waiting on her goes to it"
             await pilot.press("d")

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import asyncssh
 import pytest
+from speaker import Speaker
 
 from engine.core.phrases import Phrase
 from server.network import move_letters
 from server.network.clock_moves import ask_advance
-from server.network.main import Running
 from server.people.mail import Mailer, MailSettings
 from server.people.notices import CODE_LIFE, CODES_AN_HOUR, DAY, TRIES, Notices
 from server.people.players import Players
@@ -40,66 +40,6 @@ def ours(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
 
 def logged(caplog: pytest.LogCaptureFixture) -> str:
     return "\n".join(r.getMessage() for r in ours(caplog))
-
-
-class Listener(asyncssh.SSHClientSession[bytes]):
-    def __init__(self) -> None:
-        self.raw = bytearray()
-        self.over = asyncio.Event()
-
-    def data_received(self, data: bytes, datatype: int | None) -> None:
-        self.raw.extend(data)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.over.set()
-
-
-class Speaker:
-    """A person over SSH without a terminal, as a script or `ssh host plain` is."""
-
-    def __init__(self, running: Running, name: str, key: asyncssh.SSHKey | None = None) -> None:
-        self.running, self.name = running, name
-        self.key = key or asyncssh.generate_private_key("ssh-ed25519")
-        self.out = Listener()
-        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
-        self.conn: asyncssh.SSHClientConnection | None = None
-
-    @property
-    def fingerprint(self) -> str:
-        return str(self.key.get_fingerprint("sha256"))
-
-    @property
-    def text(self) -> str:
-        return self.out.raw.decode("utf-8", "replace")
-
-    async def connect(self, command: str = "plain") -> None:
-        self.out = Listener()
-        self.conn = await asyncssh.connect(
-            "127.0.0.1", self.running.port, username=self.name.lower(), client_keys=[self.key],
-            known_hosts=None, agent_path=None, config=None,
-        )  # fmt: skip
-        self.chan, _session = await self.conn.create_session(lambda: self.out, command, encoding=None)
-
-    async def type(self, line: str) -> None:
-        assert self.chan is not None
-        self.chan.write((line + "\n").encode())
-
-    async def wait_for(self, text: str, timeout: float = 15.0) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while text not in self.text:
-            if loop.time() > end:
-                raise AssertionError(f"{self.name} never read {text!r}; the last of it:\n{self.text[-1500:]}")
-            await asyncio.sleep(0.05)
-
-    async def ended(self) -> str:
-        """Wait for the server to end the session; what it wrote."""
-        await asyncio.wait_for(self.out.over.wait(), 10)
-        return self.text
-
-    def close(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
 
 
 class Clock:
@@ -498,7 +438,9 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
         assert len(inbox.letters) == 1, "no letter to a person at the table"
         mine = Speaker(running, "Ada", ada.key)
         await mine.connect("mine")
-        assert await mine.ended() == "Duo\tyour turn\n"
+        listed = await mine.ended()
+        listing = r"Duo\tyour move in turn 1, by \w{3}, \w{3} \d+, \d+:\d\d [AP]M UTC\n"
+        assert re.fullmatch(listing, listed), listed
         ada.close()
         await asyncio.sleep(3.0)
         assert len(inbox.letters) == 1, "nor when she leaves in the middle of her move"

@@ -237,19 +237,26 @@ async def test_the_lobby_lists_first_the_rooms_where_it_is_this_persons_move(tmp
     everyone = [live, waiting, friday, duo]
     assert [t.name for t in in_lobby_order(everyone)] == ["Aardvark", "Alpha", "Duo", "Friday"]
     assert [m.name for m in waiting_on(everyone, "key-Ada")] == ["Duo", "Friday"], "soonest deadline first"
-    assert your_move_line(waiting_on(everyone, "key-Ada")) == "Your move: Duo (your turn), Friday (your turn)"
+    assert your_move_line(waiting_on(everyone, "key-Ada")) == (
+        "Your move: Duo (your move in turn 1, by Wed, Nov 15, 10:13 PM UTC); "
+        "Friday (your move in turn 1, by Wed, Nov 15, 11:13 PM UTC)"
+    ), "what and by when, in UTC where the person's time zone is not known"
     assert [t.name for t in in_lobby_order(everyone, "key-Ada")] == ["Duo", "Friday", "Aardvark", "Alpha"]
     assert waiting_on(everyone, "key-Bob") == [] and waiting_on(everyone, "key-Cy") == []
     assert friday_room.submit(ADA, offer, friday_room.version).ok  # Friday now waits on Bob's answer
     bob = waiting_on(everyone, "key-Bob")
-    assert [(m.name, m.asked, m.words()) for m in bob] == [("Friday", "trade_answer", "an offer to answer")]
+    assert [(m.name, m.asked, m.words()) for m in bob] == [
+        ("Friday", "trade_answer", "an offer from Ada to answer, by Wed, Nov 15, 11:13 PM UTC")
+    ], "the offer's sender named"
+    assert bob[0].words("Europe/Madrid") == "an offer from Ada to answer, by Thu, Nov 16, 12:13 AM CET"
     assert bob[0].due == clock.wall() + 24 * HOUR
     from translation import language, use
 
     spanish = language("es")
     assert spanish is not None
     with use(spanish):
-        assert your_move_line(bob) == "Te toca: Friday (una oferta que responder)"
+        said = "Te toca: Friday (una oferta de Ada que responder, antes del mié, 15 nov, 23:13 UTC)"
+        assert your_move_line(bob) == said
     assert [t.name for t in in_lobby_order(everyone, "key-Ada")] == ["Duo", "Aardvark", "Alpha", "Friday"]
     for table in (duo, friday, live, waiting):
         table.close()

@@ -8,8 +8,17 @@ import pytest
 
 from server.screens.clock_line import clock_tail
 from server.tables.lobby_line import TableStatus, line_of
+from server.tables.move_words import MoveAsked
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError, bounded_clock, minutes, read_clock
-from server.tables.seat_clocks import RECLAIM_GRACE, ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
+from server.tables.seat_clocks import (
+    RECLAIM_GRACE,
+    ClockFace,
+    DueMove,
+    SeatClocks,
+    SeatTime,
+    VoteFace,
+    Waiting,
+)
 from server.tables.seat_vote import SeatVote
 from tui.styles.glyphs import ASCII
 
@@ -175,3 +184,14 @@ def test_the_status_line_tells_the_clocks_in_few_words() -> None:
     assert clock_tail(ClockFace(seats, vote), ASCII).plain.startswith("vote Ada: 1/2 yes (a) | >Ada away")
     no_clock = (SeatTime(BOB, "Bob", None, waited=True, away=False, bot=False),)
     assert clock_tail(ClockFace(no_clock), ASCII).plain == "", "nothing timed, nothing said"
+
+
+def test_a_turn_based_tables_status_line_says_the_move_it_waits_on_and_by_when() -> None:
+    away = (SeatTime(BOB, "Bob", None, waited=True, away=True, bot=False),)
+    due = DueMove(BOB, "Bob", MoveAsked("auction", "Baltic Avenue", 4, 1_700_000_000.0))
+    face = ClockFace(away, due=due)
+    by = "by Tue, Nov 14, 10:13 PM UTC | >Bob away"
+    assert clock_tail(face, ASCII, ADA).plain == f">Bob's bid in the auction of Baltic Avenue, {by}"
+    assert clock_tail(face, ASCII, BOB, "Asia/Tokyo").plain.startswith(
+        ">the auction of Baltic Avenue, by Wed, Nov 15, 7:13 AM JST"
+    ), "to him, his own move, in his time zone"
