@@ -10,7 +10,9 @@ from typing import Protocol
 
 from engine import Command, Event, Game
 from engine.bots import Bot, make_bot
+from engine.bots.base import BotBase
 from engine.bots.expert import ExpertBot
+from engine.bots.position import Position
 from engine.core.phrases import Phrase
 from engine.lookahead.players import SimplePlayer
 from room.seats import DEFAULT_LEVEL, Seat
@@ -111,6 +113,34 @@ def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
     return out
 
 
+OFFERS = frozenset({"propose_trade", "propose_deal", "propose_loan", "call_game"})
+"""What a stand-in never does for the person whose seat it plays: an offer of his deeds or cash, or a call to
+end his game, can wait for him."""
+
+ASKED_MOST = 3
+"""Times a stand-in's bot is asked again after choosing an offer, before it moves the game on."""
+
+
+class StandIn(BotOpponent):
+    """The bot that plays a person's seat while he is away: it makes the moves the game waits on and no
+    offer (`OFFERS`). An offer it composes is withdrawn (`BotBase.withdraw`: counted as asked, not composed
+    again) and the bot asked again; then the move that moves the game on with the least harm."""
+
+    def decide(self, game: Game, seat: int) -> Command:
+        view = game.view(seat)
+        legal = [c for c in game.legal_commands(seat) if c.kind not in OFFERS]
+        for _tries in range(ASKED_MOST):
+            cmd = self.bot.choose(view, legal)
+            if cmd.kind not in OFFERS:
+                return cmd
+            if isinstance(self.bot, BotBase):
+                self.bot.withdraw()
+        if isinstance(self.bot, BotBase) and view.pending is not None:
+            return self.bot.move_on(Position(view, seat), view.pending, legal)
+        return legal[0]
+
+
 def stand_in_for(seat: int, seed: int) -> Opponent:
-    """Create the stand-in bot that plays a person's seat while they are away: the default level."""
-    return BotOpponent(make_bot(DEFAULT_LEVEL, seed, seat))
+    """Create the stand-in bot that plays a person's seat while they are away: the default level, making no
+    offer for him (`StandIn`)."""
+    return StandIn(make_bot(DEFAULT_LEVEL, seed, seat))

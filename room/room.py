@@ -25,7 +25,7 @@ from engine.play.takeback import take_back, without_last
 from engine.queries import Facts, facts
 from room.board_words import spoken
 from room.library import NoRecorder, Recorder
-from room.opponents import Opponent, foreseer, phrase_of, reason_of, stand_in_for, tell_opponents
+from room.opponents import OFFERS, Opponent, foreseer, phrase_of, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
 from saves.telling import Discretion
 from translation import ENGLISH, N_, _, say, speaking
@@ -259,11 +259,13 @@ class Room:
             self._opponents[seat] = opponent or stand_in_for(seat, self._game.state.seed)
             self._stand_ins.add(seat)
 
-    def hand_back(self, seat: int) -> None:
-        """Return a seat to its person: the stand-in bot leaves it."""
-        if seat in self._stand_ins:
-            self._stand_ins.discard(seat)
-            del self._opponents[seat]
+    def hand_back(self, seat: int) -> Opponent | None:
+        """Return a seat to its person: the stand-in bot leaves it (returned, to be seated again with its
+        memory by `stand_in`)."""
+        if seat not in self._stand_ins:
+            return None
+        self._stand_ins.discard(seat)
+        return self._opponents.pop(seat)
 
     # --- who follows the table ----------------------------------------------------------------
 
@@ -341,10 +343,12 @@ class Room:
         if outcome.ok:
             return outcome
         log.warning("bot %s chose a refused command %r: %s", seat, choice, outcome.refusal)
-        outcome = self._apply(seat, self._fallback.decide(game, seat))
-        if outcome.ok:
-            return outcome
-        return self._apply(seat, next(c for c in game.legal_commands(seat) if c.kind != "propose_trade"))
+        fallback = self._fallback.decide(game, seat)
+        if seat not in self._stand_ins or fallback.kind not in OFFERS:  # a stand-in makes no offer
+            outcome = self._apply(seat, fallback)
+            if outcome.ok:
+                return outcome
+        return self._apply(seat, next(c for c in game.legal_commands(seat) if c.kind not in OFFERS))
 
     def _for(self, seat: int, cmd: Command) -> Command:
         return cmd if cmd.player == seat else cmd.model_copy(update={"player": seat})

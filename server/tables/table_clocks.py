@@ -73,6 +73,10 @@ class TableClocks:
         """Follow a turn-based room's deadline and bids (`server.tables.turn_pace.TurnPace`)."""
         raise NotImplementedError
 
+    def _end_hold(self, seat: int) -> bool:
+        """End a turn-based stand-in's hold for a decision or a turn (`server.tables.turn_pace.TurnPace`)."""
+        raise NotImplementedError
+
     def _acted(self, seat: int) -> None:
         """A person acted at a turn-based table (`server.tables.turn_vote.TurnVote`)."""
         raise NotImplementedError
@@ -268,9 +272,11 @@ class TableClocks:
         """Return the seat to a person who acted at the table (pressed a key): a stand-in bot playing his seat
         leaves it (in a turn-based room, his moves in a row whose time ran out count from 0 again)."""
         room = self.room
+        held = False
         if room is not None and seat is not None and self.plan.turn_based:
             self._acted(seat)
-        if room is None or seat is None or seat not in room.stand_ins:
+            held = self._end_hold(seat) and seat in self._held  # the rest of a turn, its bot aside or not
+        if room is None or seat is None or (seat not in room.stand_ins and not held):
             return
         room.hand_back(seat)
         self._held.discard(seat)

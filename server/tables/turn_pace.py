@@ -3,7 +3,9 @@
 The table (`server.tables.table.Table`) plays its bots at once while none of its people is there, and waits
 on a person for the room's hours a move (`server.tables.move_deadline`). When his time for a decision runs
 out, the stand-in bot plays the rest of that turn for him (a turn is a move, as in correspondence play: its
-end must not wait another day) and gives the seat back; an offer he was to answer
+end must not wait another day) and gives the seat back. It sits in the seat only while the game waits on it:
+while that turn waits on another person (his limit in an auction), the seat is its person's, and the same
+bot sits again when the turn comes back to the seat. An offer he was to answer
 (a trade, a deal, a loan) lapses instead: it is refused. An auction asks each person once for the most he
 would bid: a bid he makes there is his limit, and the table bids for him, as little as wins, each time the
 bidding comes round, so that the auction is settled between the limits as the open auction would be.
@@ -26,6 +28,7 @@ from engine.core.state import Auction, Pending
 from engine.play.view import GameView
 from room import Outcome, Room
 from room.board_words import printed
+from room.opponents import Opponent
 from server.base.clock import Handle, LoopClock
 from server.tables.lobby_line import TableStatus
 from server.tables.move_deadline import Deadline, follow, noted
@@ -115,6 +118,7 @@ class TurnPace:
         self._kept_deadline: Any = None  # read back, until the room is loaded
         self._for_one: dict[int, Hashable] = {}  # seats the stand-in holds for a decision or a turn: which
         self._kept_holds: Any = None  # read back, until the room is loaded
+        self._aside: dict[int, Opponent] = {}  # the stand-ins of holds whose turn waits on someone else
         self.bid_limits: dict[int, int] = {}  # the most each person would bid in the auction under way
         self._limits_for: Hashable = None  # that auction
         self._kept_limits: Any = None
@@ -180,7 +184,7 @@ class TurnPace:
         self._kept_deadline, self._kept_limits = state["deadline"], state["limits"]
         self._kept_holds = state["holds"]
         self._held -= set(self._for_one) - self.voted_out
-        self._for_one = {}
+        self._for_one, self._aside = {}, {}
         self._kept_voted_out, self.timed_out, self.voted_out = state["absent"], {}, set()
         self.deadline, self.bid_limits, self._limits_for, self._auction_dues = None, {}, None, {}
         self._kept_key = None
@@ -249,7 +253,25 @@ class TurnPace:
             if _still_held(decision, view):
                 self._for_one[seat] = decision
                 self._held.add(seat)
-                room.stand_in(seat)
+                self._sit(room, seat, view)
+
+    def _sit(self, room: Room, seat: int, view: GameView) -> None:
+        """Seat the stand-in of a hold while the game waits on the seat, and let it step aside while the
+        game waits on someone else (the seat is then its person's): it makes only the moves that cannot
+        wait. Stepping aside and back, it is the same bot, with its memory of the turn."""
+        due = view.pending is not None and view.pending.player == seat
+        if due and seat not in room.stand_ins:
+            room.stand_in(seat, self._aside.pop(seat, None))
+        elif not due and seat in room.stand_ins:
+            bot = room.hand_back(seat)
+            if bot is not None:
+                self._aside[seat] = bot
+
+    def _end_hold(self, seat: int) -> bool:
+        """End the stand-in's hold on `seat` for a decision or a turn (its person acted at the table);
+        whether there was one."""
+        self._aside.pop(seat, None)
+        return self._for_one.pop(seat, None) is not None
 
     # --- following the game ---------------------------------------------------------------------
 
@@ -263,9 +285,12 @@ class TurnPace:
         for seat, decision in list(self._for_one.items()):
             if room.finished or not _still_held(decision, view):
                 del self._for_one[seat]
+                self._aside.pop(seat, None)
                 if seat not in self.voted_out:  # a seat voted to a bot stays with it
                     self._held.discard(seat)
                     room.hand_back(seat)
+            elif seat not in self.voted_out:
+                self._sit(room, seat, view)
         self._follow_limits(view)
         if pending is None or key is None or room.finished:
             self._set_deadline(None)
@@ -335,7 +360,7 @@ class TurnPace:
         self.tell(N_("{name}'s time for this move ran out: a bot makes it for {name}."), name=name)
         self._for_one[seat] = _one_decision(view)
         self._held.add(seat)
-        room.stand_in(seat)
+        self._sit(room, seat, view)
         self.review()
 
     # --- days away ----------------------------------------------------------------------------

@@ -10,8 +10,11 @@ import pytest
 
 from engine import Build, BuyProperty, Command, EndTurn, Game, RollDice, new_game
 from engine.core.events import Event
+from engine.tools.tables import NAMES
 from room import BotDriver, Persistence, Room, Seat, TableSetup, Update, open_room, resume_room
-from room.opponents import SimpleOpponent
+from room.opponents import SimpleOpponent, make_opponents
+
+from positions import orange_position
 
 VERA = Seat(name="Vera", kind="human")
 RITA = Seat(name="Rita", kind="human")
@@ -202,3 +205,19 @@ def test_a_bot_playing_for_a_person_is_named_in_one_place_that_every_face_reache
         if "a bot playing for" in path.read_text(encoding="utf-8")
     )
     assert spelt == ["engine/core/narration.py"]
+
+
+def test_a_stand_in_makes_the_move_the_game_waits_on_and_no_offer_of_the_persons_holdings() -> None:
+    """Where the bot of its level, in its own seat, would offer cash for the deed that completes its group,
+    the bot standing in for a person away ends his turn: an offer of his deeds or cash can wait for him."""
+    bots = [Seat(name=n, kind="bot", level="normal") for n in NAMES]
+    game = orange_position()
+    own = Room(game, bots, make_opponents(bots, game.state.seed)).play_bot()
+    assert [e.kind for e in own.events][:1] == ["trade_proposed"], "its own seat: it offers"
+    seats = [Seat(name=NAMES[0], kind="human"), *bots[1:]]
+    game = orange_position()
+    room = Room(game, seats, make_opponents(seats, game.state.seed))
+    room.stand_in(0)
+    played = room.play_bot()
+    assert played.ok and "trade_proposed" not in [e.kind for e in played.events]
+    assert room.view(None).turn == 201 and room.view(None).current == 1, "Ada's turn is over"

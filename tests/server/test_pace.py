@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import DeclineProperty, PlaceBid, ProposeTrade
-from engine.core.state import Auction, Bundle
-from room import Persistence
+from engine import DeclineProperty, Game, PassAuction, PlaceBid, ProposeTrade
+from engine.core.state import Auction, Bundle, finish_roll
+from room import Persistence, Seat
+from room.library import AutosaveRecorder
 from server.base.clock import SetClock
 from server.base.config import Limits
 from server.session.line_words import new_room_request
@@ -24,6 +25,9 @@ from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError, pace_rules
 from server.tables.table import Table
 from server.tables.your_move import in_lobby_order, waiting_on, your_move_line
+
+from positions import BOARDWALK, NEW_YORK, ST_JAMES, TENNESSEE, buy, end_turn
+from positions import table as table_of
 
 HOUR = 3600.0
 ADA, BOB = 0, 1
@@ -408,4 +412,97 @@ async def test_a_stand_ins_hold_is_kept_when_the_room_is_let_go_and_taken_back_o
     assert again.deadline is None or again.deadline.decision != (ADA, "roll", held[2], 0)
     assert BOB not in room.stand_ins, "a hold for no turn under way is dropped"
     again.close()
+    keeper.stop()
+
+
+def _table_from(tmp: Path, clock: SetClock, keeper: Keeper, game: Game, unload_after: float = 1e12) -> Table:
+    """A turn-based room of two people, Ada and Bob (and an easy bot for a third player), whose game goes on
+    from `game`'s table as a scenario builder set it (saved as a room's game is, then taken up)."""
+    state = game.state.copy()
+    plan = _plan(bots=len(state.players) - 2)
+    seats = []
+    for player, seat in zip(state.players, plan.seats, strict=True):
+        player.name = seat.name = seat.name or player.name
+        seats.append(
+            Seat(name=player.name, kind="human" if seat.kind == "person" else "bot", level=seat.level)
+        )
+    recorder = Persistence(tmp / "saves").record(Game.from_state(state), seats, "Duo")
+    assert isinstance(recorder, AutosaveRecorder)
+    recorder.close()
+    plan.save_id = recorder.save_id
+    return _table(tmp, clock, keeper, plan, unload_after)
+
+
+async def test_a_stand_in_playing_out_a_turn_offers_nothing_and_the_turn_ends_in_a_resting_room(
+    tmp_path: Path,
+) -> None:
+    """At her end of turn the bot of Ada's level would offer Bob cash for New York, which completes her
+    oranges. Nobody is at the room, so it is let go while it waits, and loaded at Ada's deadline: her
+    stand-in ends her turn, offering nothing of hers for Bob (away too) to let lapse, again and again at each
+    of his deadlines, while the room never left her turn."""
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    game = table_of(owners={ADA: (ST_JAMES, TENNESSEE), BOB: (NEW_YORK,)}, players=3, turn=200)
+    end_turn(game, ADA)
+    table = _table_from(tmp_path, clock, keeper, game, unload_after=60.0)
+    turn = table.open().view(None).turn
+    clock.advance(120.0)
+    assert table.room is None, "nobody at it: let go until Ada's deadline"
+    clock.advance(24 * HOUR)
+    room = table.open()
+    assert "Ada's time for this move ran out" in table.chat_lines[-1].text
+    assert [e for e in room.history() if e.kind == "trade_proposed"] == [], "nothing of hers offered"
+    assert room.view(None).turn == turn + 1 and _pending_kind(table) == (BOB, "roll"), "her turn is over"
+    table.close()
+    keeper.stop()
+
+
+async def test_while_a_turn_played_out_by_a_stand_in_waits_on_another_person_the_seat_is_its_persons(
+    tmp_path: Path,
+) -> None:
+    """Ada's stand-in declines a deed she cannot pay for; its auction asks Bob, away, for his limit first. The
+    game waits a day on Bob, not on Ada: her seat is hers meanwhile, and the same stand-in bids for her
+    when the auction comes round and ends her turn, with no day more to wait on her."""
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    game = table_of(cash=(100, 1500), players=2)
+    buy(game, ADA, BOARDWALK)
+    game.state.queue.append(finish_roll(ADA, False))  # her throw's end, after the purchase
+    table = _table_from(tmp_path, clock, keeper, game)
+    room = table.open()
+    turn = room.view(None).turn
+    clock.advance(24 * HOUR + 1.0)
+    assert "Ada's time for this move ran out" in table.chat_lines[-1].text
+    assert any(e.kind == "property_declined" for e in room.history())
+    assert _pending_kind(table) == (BOB, "auction"), "the auction waits on Bob's limit"
+    assert ADA not in room.stand_ins, "while the game waits on Bob, Ada's seat is hers"
+    assert ADA in table._for_one, "the rest of her turn is still the stand-in's"
+    clock.advance(24 * HOUR + 1.0)
+    assert room.view(None).turn > turn, "Bob's day over, the auction and her turn end at once"
+    assert ADA not in room.stand_ins and BOB not in room.stand_ins
+    ran_out = [s for s in table.chat_lines if "Ada's time" in s.text]
+    assert len(ran_out) == 1, "one deadline for her turn"
+    table.close()
+    keeper.stop()
+
+
+async def test_a_person_who_acts_while_his_stand_in_is_aside_ends_its_hold(tmp_path: Path) -> None:
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    game = table_of(cash=(100, 1500), players=2)
+    buy(game, ADA, BOARDWALK)
+    game.state.queue.append(finish_roll(ADA, False))  # her throw's end, after the purchase
+    table = _table_from(tmp_path, clock, keeper, game)
+    room = table.open()
+    clock.advance(24 * HOUR + 1.0)
+    assert _pending_kind(table) == (BOB, "auction") and table.held(ADA)
+    table.reclaim(ADA)  # a key pressed at the table
+    assert not table.held(ADA) and ADA not in table._for_one
+    assert "Ada plays again." in table.chat_lines[-1].text
+    bid = room.view(None).pending
+    assert isinstance(bid, Auction)
+    assert room.submit(BOB, PassAuction(player=BOB), room.version).ok
+    clock.advance(1.0)
+    assert _pending_kind(table) == (ADA, "auction") and ADA not in room.stand_ins, "hers to bid"
+    table.close()
     keeper.stop()
