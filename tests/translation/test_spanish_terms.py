@@ -79,6 +79,7 @@ GLOSSARY = {
     r"\bSubway\b": r"\b[Mm]etro\b",
     r"\bIncome Tax\b": r"\bImpuesto sobre la Renta\b",
     r"\bLuxury Tax\b": r"\bImpuesto de Lujo\b",
+    r"\b[Cc]hat\b": r"\b[Cc]harla\b",
 }
 """The game's terms, each with the one Spanish word for it: a message naming the term names that word. The
 spaces are named so by the board too (`room.board_words`, context "space"), where the space "Chance" was
@@ -113,3 +114,11 @@ def test_a_key_named_y_is_never_read_as_the_word_y() -> None:
         if re.search(r"(?:^|[.,;] )y on a (?:log )?line", english):
             assert not re.search(r"(?:^|[.,;] )y en una línea", spanish), spanish
             assert "tecla y" in spanish, spanish
+
+
+def test_no_spanish_label_puts_the_money_sign_before_the_amount_typed_after_it() -> None:
+    """Spanish writes the sign after the amount ("200 $"): a label English ends with "$", before its field,
+    names the sign in words in Spanish ("dinero en $ (c)") instead of putting it in the English place."""
+    labels = [(i, s) for i, s in _translations() if i.rstrip().endswith("$")]
+    assert labels, "the trade dialogs' cash fields have such labels"
+    assert not [(i, s) for i, s in labels if s.rstrip().endswith("$")]
