@@ -188,7 +188,8 @@ class HoldingsPanel(LinesView, can_focus=True):
     DEFAULT_CSS = """
     HoldingsPanel {
         border: round $primary 50%;
-        padding: 0 1;
+        padding: 0 0 0 1;
+        scrollbar-gutter: stable;  /* the scrollbar takes the right margin's place, coming or going */
         background: $surface;
     }
     HoldingsPanel:focus {
