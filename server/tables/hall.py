@@ -392,13 +392,12 @@ class Hall(OverRooms, LobbyRooms):
             return "", MailState(self.mail_on)
         return str(raw.get("line") or ""), MailState.from_json(raw.get("state"))
 
-    async def choose_name(self, fingerprint: str, name: str) -> str:
-        """Bind a name to a key (the front stores the names); `TextError` with the reason."""
+    async def choose_name(self, fingerprint: str, name: str, rename: bool = False) -> str:
+        """Bind a name to a key, or give a key that has one another (`rename`: the rooms it joins from now on
+        know it by the new one); the front stores the names. `TextError` with the reason."""
         try:
-            value = await self.front.ask(
-                {"t": "name", "key": fingerprint, "name": name, "lang": speaking().code}
-            )
-
+            asked = {"t": "rename" if rename else "name", "key": fingerprint, "name": name}
+            value = await self.front.ask({**asked, "lang": speaking().code})
         except (ConnectionError, TimeoutError) as exc:
             raise TextError(_("The server is busy; try again.")) from exc
         if not isinstance(value, dict) or "name" not in value:
