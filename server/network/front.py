@@ -351,12 +351,13 @@ class Front(FrontRooms, SeveralHosts):
         """Answer what a person asks of their mail from a lobby (`server.tables.hall.Hall.mail`): the
         sentence for them, in their language, and what their dialog shows."""
         key, value, notices = str(message.get("key", "")), str(message.get("value", ""))[:300], self.notices
+        face = "screen" if message.get("face") == "screen" else "lines"
         with use(asker(message)):
             do = message.get("do")
             if do == "address":
-                line = notices.give_address(key, value)
+                line = notices.give_address(key, value, face)
             elif do == "confirm":
-                line = notices.confirm(key, value)
+                line = notices.confirm(key, value, face)
             elif do == "off":
                 line = notices.turn_off(key)
             elif do == "choice":

@@ -204,7 +204,7 @@ class LobbyScreen(Screen[None]):
         mine = your_move_line(app.hall.your_move(app.fingerprint), app.zone)
         away = app.hall.away_until(app.fingerprint)
         more = [more_screen_words(listed.more)] if listed.more else []
-        said = [*([mine] if mine else []), *([away_words(away)] if away else []), *more, note]
+        said = [*([mine] if mine else []), *([away_words(away, where="lobby")] if away else []), *more, note]
         self.query_one("#note", Static).update(Content("\n".join(said)))
         self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
         self._head()

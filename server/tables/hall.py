@@ -379,11 +379,15 @@ class Hall(OverRooms, LobbyRooms):
         """Whether the server sends word by e-mail (`--smtp`)."""
         return self.config.smtp is not None
 
-    async def mail(self, fingerprint: str, do: str, value: str = "") -> tuple[str, MailState]:
+    async def mail(
+        self, fingerprint: str, do: str, value: str = "", face: str = "lines"
+    ) -> tuple[str, MailState]:
         """Ask the front, which keeps the addresses, for something about the person's mail: `do` is
         "address" (`value` the address: a code is sent to it), "confirm" (`value` the code), "off", "choice"
-        ("each" or "digest") or "state". The sentence for the person, and what their mail dialog shows."""
-        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "lang": speaking().code}
+        ("each" or "digest") or "state". The sentence for the person, in the words of his front end (`face`:
+        "lines", or "screen" for the mail dialog), and what their mail dialog shows."""
+        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "face": face}
+        message["lang"] = speaking().code
         try:
             raw = await self.front.ask(message)
         except (ConnectionError, TimeoutError):
