@@ -240,7 +240,7 @@ class Front(FrontRooms, SeveralHosts):
             self.gone(str(message.get("id")))
         elif what == "create":
             asyncio.get_running_loop().create_task(self._create(link, message))
-        elif what == "name":
+        elif what in ("name", "rename"):
             link.send_json(answer(message.get("ask"), self._choose(message)))
         elif what == "chat":
             self._lobby_said(message)
@@ -351,12 +351,13 @@ class Front(FrontRooms, SeveralHosts):
         """Answer what a person asks of their mail from a lobby (`server.tables.hall.Hall.mail`): the
         sentence for them, in their language, and what their dialog shows."""
         key, value, notices = str(message.get("key", "")), str(message.get("value", ""))[:300], self.notices
+        face = "screen" if message.get("face") == "screen" else "lines"
         with use(asker(message)):
             do = message.get("do")
             if do == "address":
-                line = notices.give_address(key, value)
+                line = notices.give_address(key, value, face)
             elif do == "confirm":
-                line = notices.confirm(key, value)
+                line = notices.confirm(key, value, face)
             elif do == "off":
                 line = notices.turn_off(key)
             elif do == "choice":
@@ -398,13 +399,21 @@ class Front(FrontRooms, SeveralHosts):
             )
 
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
-        seated = self.seated()
+        """Bind a name to a key (`name`), or give a key that has one another (`rename`)."""
+        key, asked = str(message.get("key")), str(message.get("name", ""))
         try:
             with use(asker(message)):  # a refusal reads in the language of the person who asked
-                name = self.players.choose(str(message.get("key")), str(message.get("name", "")), seated)
+                if message.get("t") == "rename":
+                    old = self.players.name_of(key)
+                    name = self.players.rename(key, asked)
+                else:
+                    name = self.players.choose(key, asked, self.seated())
         except TextError as exc:
             return {"error": str(exc)}
-        log.info("key %s chose the name %r", message.get("key"), name)
+        if message.get("t") == "rename":
+            log.info("key %s changed its name from %r to %r", key, old, name)
+        else:
+            log.info("key %s chose the name %r", key, name)
         return {"name": name}
 
     async def _create(self, link: FramedProtocol, message: dict[str, Any]) -> None:

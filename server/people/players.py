@@ -1,5 +1,5 @@
 """Player identities: a player is their SSH public key. The name a key chose on its first visit stays bound to
-it (and no other key may take the same name).
+it (and no other key may take the same name) until the key changes it (`Players.rename`).
 
 The names are kept in the server's store (`server.people.store`), with the people's ratings: one store for the
 server's people. A server that kept them in `players.json` before has them moved into the store on its
@@ -21,7 +21,7 @@ from engine.core.text import TextError, check_name, clean_name
 from lines.settings import Settings
 from server.base.state import read_json
 from server.people.store import Store, StoreFailure
-from translation import _
+from translation import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +31,11 @@ KEY_MAX = 100  # characters in a key's fingerprint (SHA256: and 43 more)
 FACES = ("lines", "screen")
 """The interface modes a person can play the server in: the line mode, or the full screen."""
 LANGUAGE_MAX = 20  # characters in a language's code (es, es_MX, ...)
+RENAMED = N_(
+    "From now on you are {name}. Games under way, and rooms where you have a seat, keep your old name; the "
+    "rooms you join from now on know you by the new one."
+)
+"""What a person who changed his name is told, in lines and at the full screen."""
 
 
 class Players:
@@ -168,11 +173,17 @@ class Players:
         return next((k for k, n in self._names.items() if n.casefold() == folded), None)
 
     def heard(self, fingerprint: str, name: str) -> None:
-        """Record a name chosen at another host of the server (stored in the store they share)."""
+        """Record a name chosen, or changed to, at another host of the server, as the store they share
+        holds it. A key that holds the name here has changed its own since (the store gives a name to one
+        key at a time): its new name is among those heard in the same round."""
         name = clean_name(name)
-        known = fingerprint in self._names or len(fingerprint) > KEY_MAX
-        if name and not known and self.holder_of(name) is None:
-            self._names[fingerprint] = name
+        if not name or len(fingerprint) > KEY_MAX:
+            return
+        holder = self.holder_of(name)
+        if holder is not None and holder != fingerprint:
+            del self._names[holder]
+        self._names.pop(fingerprint, None)  # a name changed counts as the latest chosen
+        self._names[fingerprint] = name
 
     def choose(self, fingerprint: str, name: str, seated: Collection[str] = ()) -> str:
         """Bind a name to a key that has none; `TextError` with the reason when it cannot be had. With
@@ -193,6 +204,27 @@ class Players:
                 raise TextError(_("The server keeps as many names as it can; try again later."))
             log.info("the name of key %s let go: the book of names is full", let_go)
         self._keep(fingerprint, name, let_go)
+        return name
+
+    def rename(self, fingerprint: str, name: str) -> str:
+        """Give a key that has a name another one, on the rules of choosing one (`check_name`, and no other
+        key's name); `TextError` with the reason when it cannot be had. The ratings follow the key."""
+        old = self._names.get(fingerprint)
+        if old is None:
+            raise TextError(_("This key has no name yet; choose one first."))
+        name = check_name(name)
+        if name == old:
+            raise TextError(_("Your name is {name} already.", name=name))
+        if self.holder_of(name) not in (None, fingerprint):
+            raise TextError(_("The name {name} is taken; choose another.", name=name))
+        if self._store is not None:
+            try:
+                self._store.rename(fingerprint, name)
+            except StoreFailure as exc:  # another host may have given the name meanwhile: nothing changes
+                log.error("the new name of key %s could not be kept: %s", fingerprint, exc)
+                raise TextError(_("Your name could not be changed now; try again later.")) from exc
+        del self._names[fingerprint]
+        self._names[fingerprint] = name
         return name
 
     def _keep(self, key: str, name: str, let_go: str | None = None) -> None:

@@ -128,6 +128,11 @@ class Store(Protocol):
         """Bind `name` to `key`, having let go the name of the key `let_go` (the book full), at once."""
         ...
 
+    def rename(self, key: str, name: str) -> None:
+        """Give `key`, which has a name, the name `name` instead, as the latest chosen (so that the other
+        hosts hear it); the ratings, which follow the key, show it from now on."""
+        ...
+
     def lobby_lines(self) -> list[tuple[str, str, float]]:
         """Return the stored lobby chat lines, (who, text, when), oldest first."""
         ...
@@ -363,6 +368,16 @@ class SqlStore:
                 "INSERT INTO names (key, name, folded, chosen) VALUES (?, ?, ?, ?)",
                 (key, name, name.casefold(), int(last[0] if last else 0) + 1),
             )
+
+    def rename(self, key: str, name: str) -> None:
+        with self._transaction():
+            last = self._one("SELECT COALESCE(MAX(chosen), 0) FROM names")
+            self._run(
+                "UPDATE names SET name = ?, folded = ?, chosen = ? WHERE key = ?",
+                (name, name.casefold(), int(last[0] if last else 0) + 1, key),
+            )
+            for table in ("people", "turn_people"):  # the ratings keep the last name known
+                self._run(f"UPDATE {table} SET name = ? WHERE key = ?", (name, key))
 
     def lobby_lines(self) -> list[tuple[str, str, float]]:
         rows = self._rows("SELECT who, line, said_at FROM lobby_chat ORDER BY id")

@@ -48,7 +48,7 @@ class AwayScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         session = session_of(self.app)
         until = session.hall.away_until(session.fingerprint)
-        self._say(away_words(until) if until else _("You are not away."))
+        self._say(away_words(until, where="dialog") if until else _("You are not away."))
         self.query_one("#away-days", Input).focus()
 
     def _say(self, line: str) -> None:

@@ -23,6 +23,7 @@ from server.screens.session import Session, session_of
 from server.tables.turn_pace import away_words
 from server.tables.your_move import your_move_line
 from translation import N_, _, ngettext
+from tui.dialogs.base import PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 COLUMNS = (N_("Room"), N_("Edition"), N_("Seats"), N_("Playing"), N_("Turn"))
@@ -97,6 +98,7 @@ class LobbyScreen(Screen[None]):
         Binding("l", "language", N_("Language")),
         Binding("m", "mail", N_("Mail")),
         Binding("d", "away", N_("Days away")),
+        Binding("e", "rename", N_("Your name"), show=False),  # also in the command palette
         Binding("q", "app.leave", N_("Quit")),
     ]
     DEFAULT_CSS = """
@@ -202,7 +204,7 @@ class LobbyScreen(Screen[None]):
         mine = your_move_line(app.hall.your_move(app.fingerprint), app.zone)
         away = app.hall.away_until(app.fingerprint)
         more = [more_screen_words(listed.more)] if listed.more else []
-        said = [*([mine] if mine else []), *([away_words(away)] if away else []), *more, note]
+        said = [*([mine] if mine else []), *([away_words(away, where="lobby")] if away else []), *more, note]
         self.query_one("#note", Static).update(Content("\n".join(said)))
         self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
         self._head()
@@ -259,6 +261,16 @@ class LobbyScreen(Screen[None]):
         from server.screens.away import AwayScreen
 
         self.app.push_screen(AwayScreen())
+
+    def action_rename(self) -> None:
+        """Open the name dialog to change the person's name (`e`, or the command palette)."""
+        from server.screens.name import NameScreen
+
+        self.app.push_screen(NameScreen(renaming=True), lambda _name: self._head())
+
+    def palette_commands(self) -> list[PaletteEntry]:
+        """The lobby's own entries in the command palette (`tui.app.LandlordsApp.get_system_commands`)."""
+        return [(_("Your name"), _("Change the name others know you by (e)"), self.action_rename)]
 
     def action_past_games(self) -> None:
 

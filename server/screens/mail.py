@@ -60,12 +60,12 @@ class MailScreen(ModalScreen[None]):
 
     async def _ask(self, do: str, value: str = "") -> None:
         session = session_of(self.app)
-        line, state = await session.hall.mail(session.fingerprint, do, value)
+        line, state = await session.hall.mail(session.fingerprint, do, value, face="screen")
         self._show(line, state)
 
     def _show(self, line: str, state: MailState) -> None:
         """Show the person's state and the answer, as plain text (an address is what they typed)."""
-        self.query_one("#mail-state", Static).update(Text(mail_state_words(state)))
+        self.query_one("#mail-state", Static).update(Text(mail_state_words(state, "screen")))
         self.query_one("#mail-said", Static).update(Text(line))
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -35,6 +35,11 @@ class Session(Protocol):
         """Bind the name to the player's key, then go to the lobby; raises `engine.core.text.TextError`."""
         ...
 
+    async def rename(self, text: str) -> str:
+        """Give the player's key another name (the rooms joined from now on know it); the name, or
+        `engine.core.text.TextError`."""
+        ...
+
     def enter(self, name: str, watch: bool) -> None:
         """Go to a table of this worker's, or to another worker's (`move_to`)."""
         ...

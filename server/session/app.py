@@ -140,6 +140,12 @@ class ServerApp(LandlordsApp):
         log.info("key %s chose the name %r", self.fingerprint, self.player_name)
         self.to_lobby()
 
+    async def rename(self, text: str) -> str:
+        """Give the player's key another name; the rooms joined from now on know it (those under way keep
+        the old one). Raises `engine.core.text.TextError` with the reason when the name cannot be had."""
+        self.player_name = await self.hall.choose_name(self.fingerprint, text, rename=True)
+        return self.player_name
+
     def to_lobby(self) -> None:
         self.pop_to_lobby()
         if not isinstance(self.screen, LobbyScreen):

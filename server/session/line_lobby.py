@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from engine.core.text import TextError
 from lines import verbs
 from lines.replay_lines import ReplayLines
 from room import PersistenceError
 from server.people.notices import NO_MAIL, mail_state_words
+from server.people.players import RENAMED
 from server.session.line_base import LineBase, _about_chat
 from server.session.line_words import (
     LOBBY_HELP,
@@ -89,6 +91,8 @@ class LobbyLines(LineBase):
             self._replay(rest)
         elif verb in ("language", "lang", "idioma"):
             self._choose_language(rest)
+        elif verb in ("name", "nombre", "rename"):
+            self._rename(rest)
         elif verb == "mail":
             self._mail(rest)
         elif verb == "confirm":
@@ -127,6 +131,25 @@ class LobbyLines(LineBase):
         with use(self.language):
             self._watch_hall()
             self.say(_("From now on you play in {language}.", language=self.language.name))
+
+    def _rename(self, text: str) -> None:
+        """Handle `name NEW NAME`: change the person's name on the rules of choosing one; `name` alone says
+        it."""
+        if not text.strip():
+            self.say(_("You are {name}. Type name and a new name to change it: name Ada.", name=self.name))
+        elif self._naming is not None and not self._naming.done():
+            self.say(_("A moment: your name is being checked."))
+        else:
+            self._naming = asyncio.get_running_loop().create_task(self._renamed(text))
+
+    async def _renamed(self, text: str) -> None:
+        try:
+            name = await self.hall.choose_name(self.fingerprint, text, rename=True)
+        except TextError as exc:
+            self.say(_("{reason} Your name stays {name}.", reason=exc, name=self.name))
+            return
+        self.name = name
+        self.say(_(RENAMED, name=name))
 
     def _mail(self, rest: str) -> None:
         """Handle `mail`: alone, what the person gets; `mail ADDRESS` (a code is sent to it), `mail off`,

@@ -61,6 +61,7 @@ LOBBY_HELP = (
         "move starts after them; away 0 when you are back, away alone says until when."
     ),
     N_("language CODE, to play in another language (language es, language en); the server remembers it."),
+    N_("name and a new name (name Ada Lovelace), to change the name others know you by."),
     N_(
         "say TEXT, to talk to the lobby; history chat, to hear what was said again; quit, to leave (your "
         "seats are kept)."

@@ -379,11 +379,15 @@ class Hall(OverRooms, LobbyRooms):
         """Whether the server sends word by e-mail (`--smtp`)."""
         return self.config.smtp is not None
 
-    async def mail(self, fingerprint: str, do: str, value: str = "") -> tuple[str, MailState]:
+    async def mail(
+        self, fingerprint: str, do: str, value: str = "", face: str = "lines"
+    ) -> tuple[str, MailState]:
         """Ask the front, which keeps the addresses, for something about the person's mail: `do` is
         "address" (`value` the address: a code is sent to it), "confirm" (`value` the code), "off", "choice"
-        ("each" or "digest") or "state". The sentence for the person, and what their mail dialog shows."""
-        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "lang": speaking().code}
+        ("each" or "digest") or "state". The sentence for the person, in the words of his front end (`face`:
+        "lines", or "screen" for the mail dialog), and what their mail dialog shows."""
+        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "face": face}
+        message["lang"] = speaking().code
         try:
             raw = await self.front.ask(message)
         except (ConnectionError, TimeoutError):
@@ -392,13 +396,12 @@ class Hall(OverRooms, LobbyRooms):
             return "", MailState(self.mail_on)
         return str(raw.get("line") or ""), MailState.from_json(raw.get("state"))
 
-    async def choose_name(self, fingerprint: str, name: str) -> str:
-        """Bind a name to a key (the front stores the names); `TextError` with the reason."""
+    async def choose_name(self, fingerprint: str, name: str, rename: bool = False) -> str:
+        """Bind a name to a key, or give a key that has one another (`rename`: the rooms it joins from now on
+        know it by the new one); the front stores the names. `TextError` with the reason."""
         try:
-            value = await self.front.ask(
-                {"t": "name", "key": fingerprint, "name": name, "lang": speaking().code}
-            )
-
+            asked = {"t": "rename" if rename else "name", "key": fingerprint, "name": name}
+            value = await self.front.ask({**asked, "lang": speaking().code})
         except (ConnectionError, TimeoutError) as exc:
             raise TextError(_("The server is busy; try again.")) from exc
         if not isinstance(value, dict) or "name" not in value:

@@ -522,9 +522,19 @@ def about_of(pending: Pending, room: Room) -> str:
     return ""
 
 
-def away_words(until: float, rooms: int = 0) -> str:
+BACK_HOW = {
+    "lines": N_("Type away 0 when you are back."),
+    "dialog": N_("Press I am back when you are back."),
+    "lobby": N_("Press d, then I am back, when you are back."),
+}
+"""How a person away says he is back, by where he reads it: a command in lines, the days-away dialog's
+button, or the full screen's lobby (its key, then the button)."""
+
+
+def away_words(until: float, rooms: int = 0, where: str = "lines") -> str:
     """Say until when a person is away ("You are away until Tuesday, May 19, 2026 (UTC)"), and in how many
-    rooms when `rooms` is given."""
+    rooms when `rooms` is given; else how to say he is back, in the words of `where` he reads it
+    (`BACK_HOW`)."""
     when = long_day(dt.datetime.fromtimestamp(until, dt.UTC))
     if rooms:
         return ngettext(
@@ -534,7 +544,7 @@ def away_words(until: float, rooms: int = 0) -> str:
             rooms,
             day=when,
         )
-    return _("You are away until {day} (UTC); type away 0 when you are back.", day=when)
+    return _("You are away until {day} (UTC).", day=when) + " " + _(BACK_HOW.get(where, BACK_HOW["lines"]))
 
 
 def _one_decision(view: GameView) -> Hashable:

@@ -46,7 +46,8 @@ async def test_away_in_the_lobby_moves_every_turn_based_room_and_is_said_back(tm
         if duo.deadline.seat == 0:  # the table waits on her: her time starts after her days away
             assert duo.deadline.due >= until + 24 * 3600 > due
         assert hall.away_until(ADA) == until
-        assert "You are away until" in await ada.type("away"), "away alone says until when"
+        said = await ada.type("away")
+        assert "You are away until" in said and "Type away 0 when you are back." in said, "until when"
         assert "away 0 when you are back" in await ada.type("away soon")
         assert "from 0 to 30" in await ada.type("away 31")
 
@@ -135,7 +136,13 @@ async def test_the_full_screen_lobby_says_your_move_and_takes_days_away(tmp_path
             await pilot.press("escape")
             clock.advance(1.0)  # the lobby hears the hall changed
             await pilot.pause()
-            assert "You are away until" in str(app.screen.query_one("#note").render())
+            note = str(app.screen.query_one("#note").render())
+            assert "You are away until" in note and "Press d, then I am back, when you are back." in note
+            assert "away 0" not in note, "a command of lines, where the lobby has keys"
+            await pilot.press("d")
+            await pilot.pause()
+            said = str(app.screen.query_one("#away-said").render())
+            assert said.endswith("(UTC). Press I am back when you are back."), said
     finally:
         hall.close()
 

@@ -324,10 +324,14 @@ async def test_in_lines_over_ssh_an_address_is_confirmed_and_mine_lists_the_wait
         await ada.type("mail ada@")
         await ada.wait_for("That is not an e-mail address: it needs a name, an @ and a domain.")
         await ada.type("mail ada@example.org")
-        await ada.wait_for("A code is on its way to ada@example.org")
+        await ada.wait_for(
+            "A code is on its way to ada@example.org; it holds for 30 minutes. Type confirm and"
+        )
         await inbox.wait_for(1)
+        await ada.type("mail")
+        await ada.wait_for("A code was sent to ada@example.org. Type confirm and the code.")
         await ada.type("confirm 1234567")
-        await ada.wait_for("That code is wrong")
+        await ada.wait_for("That code is wrong: look again at the letter. Type confirm and the code.")
         await ada.type(f"confirm {code_in(inbox.letters[0])}")
         await ada.wait_for("Your address is confirmed")
         await ada.type("mail digest")
@@ -383,7 +387,21 @@ async def test_the_full_screen_lobby_opens_the_mail_dialog_on_m(tmp_path: Path) 
         await ada.type("ada@example.org")
         await ada.press("enter")
         await ada.wait_for("A code is on its way to ada@example.org")
+        dialog = ada.app().screen
+
+        def shown(part: str) -> str:
+            return str(dialog.query_one(part).render())
+
+        how = "Enter the code in the field below and press Confirm."
+        assert shown("#mail-said").endswith(how) and "type confirm" not in shown("#mail-said").casefold()
+        assert shown("#mail-state").endswith(f"A code was sent to ada@example.org. {how}")
         await inbox.wait_for(1)
+        await ada.type("1234567")
+        await ada.press("enter")
+        await ada.wait_for(
+            lambda: shown("#mail-said") == f"That code is wrong: look again at the letter. {how}"
+        )
+        await ada.press(*["\x7f"] * 7)  # the wrong code rubbed out
         await ada.type(code_in(inbox.letters[0]))
         await ada.press("enter")
         await ada.wait_for("Your address is confirmed")
