@@ -14,7 +14,7 @@ import pytest
 
 from engine import Command, DeclineProperty, Game, GameView, PassAuction, PlaceBid, RollDice, new_game
 from engine.core.commands import ProposeDeal
-from engine.core.events import Event, ReasonGiven
+from engine.core.events import BuildingBought, Event, ReasonGiven
 from engine.core.narration import describe
 from engine.core.state import Bundle, DealPart
 from room import Persistence, Room, Seat, TableSetup, Update, open_room, resume_room
@@ -298,3 +298,16 @@ def test_a_bots_words_on_a_deal_others_have_still_to_answer_wait_until_it_closes
     assert room.view().pending.kind != "deal_answer"  # type: ignore[union-attr]
     assert [e.player for e in _said(last.events)][:1] == [1]
 
+
+def test_a_reason_for_a_hotel_speaks_of_a_hotel() -> None:
+    seats = [Seat(name=n, kind="bot", level="normal") for n in ("Ada", "Bo", "Cy")]
+    game = new_game("classic", [s.name for s in seats], seed=3)
+    room = Room(game, seats, make_opponents(seats, 3))
+    _play(room, 1500)
+    story = room.history()
+    said = {
+        e.building: story[i + 1].reason
+        for i, e in enumerate(story[:-1])
+        if isinstance(e, BuildingBought) and isinstance(story[i + 1], ReasonGiven)
+    }
+    assert said["hotel"].startswith("a hotel on ") and said["house"].startswith("a house on "), said
