@@ -8,6 +8,7 @@ to show."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -96,8 +97,8 @@ def test_every_level_says_why_in_the_log_after_its_move() -> None:
         turn = room.view().turn
     assert not missing, missing[:10]
     for i, reason in untold.items():  # a decision still open at the end, or words told a little before
-        said = told_when.get((log[i].player, reason), [])
-        repeated = any(0 <= turn_of[i] - t < REPEAT_AFTER for t in said)
+        turns = told_when.get((log[i].player, reason), [])
+        repeated = any(0 <= turn_of[i] - t < REPEAT_AFTER for t in turns)
         assert i >= len(log) - 30 or repeated, (i, reason)
     assert told_when and any(len(turns) > 1 for turns in told_when.values())  # told again, later on
     kinds = {(BOTS[log[i].player].level, log[i].kind) for i in reasons}
@@ -306,8 +307,8 @@ def test_a_reason_for_a_hotel_speaks_of_a_hotel() -> None:
     _play(room, 1500)
     story = room.history()
     said = {
-        e.building: story[i + 1].reason
-        for i, e in enumerate(story[:-1])
-        if isinstance(e, BuildingBought) and isinstance(story[i + 1], ReasonGiven)
+        e.building: after.reason
+        for e, after in pairwise(story)
+        if isinstance(e, BuildingBought) and isinstance(after, ReasonGiven)
     }
     assert said["hotel"].startswith("a hotel on ") and said["house"].startswith("a house on "), said

@@ -4,12 +4,15 @@ person's key to close it, never that the bots are moving."""
 from __future__ import annotations
 
 from tui.screens.why import WhyScreen
+from tui.widgets.centre import CentrePanel
 
 from playtable import ADA, VERA, app_for, client_for, game_screen, scripted_game, settle
 
 
 def _prompt(app) -> str:  # type: ignore[no-untyped-def]
-    return "\n".join(line.plain for line in game_screen(app).board.centre._header_lines)
+    centre = game_screen(app).board.centre
+    assert isinstance(centre, CentrePanel)
+    return "\n".join(line.plain for line in centre._header_lines)
 
 
 async def test_a_window_holding_the_bots_is_named_in_the_prompt() -> None:
