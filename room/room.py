@@ -130,7 +130,7 @@ class Room:
         self._reasons: dict[int, str] = dict(reasons or {})
         self._last_said: dict[int, tuple[int, str]] = {}  # seat -> (turn, the reason of its last bid)
         self._phrases: dict[str, Phrase] = {}  # a bot's reason as told, and the phrase it was made from
-        self._discretion = Discretion(held)
+        self._discretion = Discretion(held, self._history)
         self.lesson = lesson
         """The game is the first game that teaches (`landlords learn`): its screen explains what happens."""
 

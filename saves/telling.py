@@ -5,14 +5,20 @@ while the auction runs would let anyone win it for $257, and "it is worth $300 t
 waits on the others would tell them what the bot would accept. So while an auction, an offer, a deal, a
 loan or a call is open, every reason given is kept back, and told, in the order given, once it closes.
 Reasons an answer carries in its own words (agreeing to a deal others have still to answer) are kept
-back the same way. A move's reasons are told after its events but before the next turn or the end of the
-game it led to. The reasons are kept by the place of their move from the start: only the telling
-waits. A bot playing a person's seat while they are away speaks as that bot, never in the person's name
-(`ReasonGiven.stand_in`).
+back the same way. A move's reason is told after its first event, the move itself, and before what that
+led to: "mortgaged Oriental Avenue", its reason, then the rent the mortgage paid; never after the next
+turn or the end of the game it led to. Reasons released by a closing move follow all its events. The
+reasons are kept by the place of their move from the start: only the telling waits. A bot playing a
+person's seat while they are away speaks as that bot, never in the person's name (`ReasonGiven.stand_in`).
 
 Every story of a game goes through here: the live table (`room.Room`), a game taken up again
 (`room.replay`), a past game stepped through (`room.past_game`) and a save told as text
 (`saves.history.Story`), so they tell the same reasons in the same places.
+
+A reason is told when it tells something new: the same words from the same player (the same figures, the
+same grounds: "I buy every deed I land on while I keep $150") are told again only `REPEAT_AFTER` turns
+after they were last told. A reason whose cash kept back, deed or group changed is other words, and told.
+The reasons are kept all the same, by the place of their move, for the review.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from engine import Event, GameState
-from engine.core.events import ReasonGiven
+from engine.core.events import ReasonGiven, TurnStarted
 
 OPEN = frozenset({"auction", "trade_answer", "deal_answer", "loan_answer", "call_answer"})
 """What the game may wait on while a decision involving several players is still open."""
@@ -39,6 +45,9 @@ CARRIED = frozenset(
 )
 """Events that carry, in their `reason`, the words of the player who answered."""
 
+
+REPEAT_AFTER = 30
+"""Turns (each player's turn counts one) before a player's same reason is told again."""
 
 AFTERWARDS = frozenset({"turn_started", "game_over"})
 """What a move may go on to after closing a decision: the reasons it released, and its own, are told
@@ -67,8 +76,29 @@ def as_stand_in(events: Sequence[Event], people: Collection[int]) -> list[Event]
 class Discretion:
     """Holds back the reasons given while a decision is open, and releases them once it closes."""
 
-    def __init__(self, held: Sequence[tuple[int, ReasonGiven]] = ()) -> None:
+    def __init__(self, held: Sequence[tuple[int, ReasonGiven]] = (), told: Sequence[Event] = ()) -> None:
+        """`held` are the reasons of a decision still open, `told` the story so far of a game taken up
+        again (the reasons it told, and when, are not told again too soon)."""
         self._held: list[tuple[int, ReasonGiven]] = list(held)
+        self._said: dict[tuple[int, str], int] = {}  # (player, reason) -> the turn it was last told
+        turn = 0
+        for e in told:
+            if isinstance(e, TurnStarted):
+                turn = e.turn
+            elif isinstance(e, ReasonGiven):
+                self._said[e.player, e.reason] = turn
+
+    def _fresh(self, reasons: Sequence[Event], turn: int) -> list[Event]:
+        """Return the reasons that tell something new at `turn`, remembering them as told."""
+        fresh: list[Event] = []
+        for e in reasons:
+            assert isinstance(e, ReasonGiven)
+            last = self._said.get((e.player, e.reason))
+            if last is not None and turn - last < REPEAT_AFTER:
+                continue
+            self._said[e.player, e.reason] = turn
+            fresh.append(e)
+        return fresh
 
     @property
     def held(self) -> tuple[tuple[int, ReasonGiven], ...]:
@@ -92,12 +122,15 @@ class Discretion:
                         e = e.model_copy(update={"reason": ""})
                 told.append(e)
             return told
-        released = [e for _, e in self._held]
+        released = self._fresh([e for _, e in self._held], after.turn)
         self._held.clear()
-        own = [e for e in events if isinstance(e, ReasonGiven)]
+        own = self._fresh([e for e in events if isinstance(e, ReasonGiven)], after.turn)
         moves = [e for e in events if not isinstance(e, ReasonGiven)]
         cut = next((i for i, e in enumerate(moves) if e.kind in AFTERWARDS), len(moves))
-        return [*moves[:cut], *released, *own, *moves[cut:]]
+        if released:
+            return [*moves[:cut], *released, *own, *moves[cut:]]
+        first = min(cut, 1)  # the move itself: what it led to (a debt paid off, a bid winning) follows
+        return [*moves[:first], *own, *moves[first:]]
 
     def forget_from(self, move: int) -> None:
         """Drop held reasons from `move` on: those moves were taken back."""

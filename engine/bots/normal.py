@@ -225,8 +225,14 @@ class NormalBot(BotBase):
         cmd = if_legal(Build(player=pos.me, space=lot), legal)
         if cmd is None:
             return None
+        hotel = pos.level(lot) == pos.top  # the houses there make way for a hotel
+        words = (
+            N_("a hotel on {space}: my {group} earns more built up, and I keep {amount}")
+            if hotel
+            else N_("a house on {space}: my {group} earns more built up, and I keep {amount}")
+        )
         why = Phrase(
-            N_("a house on {space}: my {group} earns more built up, and I keep {amount}"),
+            words,
             space=pos.board.name(lot),
             group=group_of(pos, lot),
             amount=dollars(safe),

@@ -8,20 +8,21 @@ to show."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 from engine import Command, DeclineProperty, Game, GameView, PassAuction, PlaceBid, RollDice, new_game
 from engine.core.commands import ProposeDeal
-from engine.core.events import Event, ReasonGiven
+from engine.core.events import BuildingBought, Event, ReasonGiven
 from engine.core.narration import describe
 from engine.core.state import Bundle, DealPart
 from room import Persistence, Room, Seat, TableSetup, Update, open_room, resume_room
 from room.opponents import BotOpponent, make_opponents
 from room.room import REASON_LONGEST
 from saves import SaveStore
-from saves.telling import AFTERWARDS
+from saves.telling import AFTERWARDS, REPEAT_AFTER
 
 BOTS = [
     Seat(name="Ada", kind="bot", level="easy"),
@@ -66,21 +67,27 @@ def test_every_level_says_why_in_the_log_after_its_move() -> None:
     reasons = room.reasons()
     untold = dict(reasons)
     said_this_turn: set[tuple[int, int]] = set()
+    told_when: dict[tuple[int, str], list[int]] = {}  # (player, reason) -> the turns it was told in
+    turn_of: dict[int, int] = {}  # move -> the turn it was made in
     turn = 0
     missing = []
     for update in heard:
         move = update.version - 1
         cmd = log[move]
+        turn_of[move] = turn
         told = [e for e in update.events if isinstance(e, ReasonGiven)]
-        rest = [e for e in update.events if e.kind in AFTERWARDS]  # the next turn, the game's end
-        ending = len(update.events) - len(rest)
-        assert list(update.events[ending - len(told) : ending]) == told  # after the move's events...
-        assert list(update.events[ending:]) == rest  # ...and before what the move goes on to
+        moves = [e for e in update.events if not isinstance(e, ReasonGiven)]
+        cut = next((i for i, e in enumerate(moves) if e.kind in AFTERWARDS), len(moves))
+        if told:  # after the move itself, or (released by it) after all its events; before the next turn
+            at = update.events.index(told[0])
+            assert list(update.events[at : at + len(told)]) == told
+            assert at in (min(cut, 1), cut), (at, cut, update.events)
         for said in told:  # its own move's, or one kept back until the decision it was part of closed
             place = min(i for i, r in untold.items() if i <= move and r == said.reason)
             assert log[place].player == said.player
             del untold[place]
             said_this_turn.add((said.player, turn))
+            told_when.setdefault((said.player, said.reason), []).append(turn)
         if (
             move not in reasons
             and cmd.kind in REASONED
@@ -89,7 +96,11 @@ def test_every_level_says_why_in_the_log_after_its_move() -> None:
             missing.append((move, BOTS[cmd.player].level, cmd.kind))
         turn = room.view().turn
     assert not missing, missing[:10]
-    assert all(i >= len(log) - 30 for i in untold)  # only those of a decision still open at the end
+    for i, reason in untold.items():  # a decision still open at the end, or words told a little before
+        turns = told_when.get((log[i].player, reason), [])
+        repeated = any(0 <= turn_of[i] - t < REPEAT_AFTER for t in turns)
+        assert i >= len(log) - 30 or repeated, (i, reason)
+    assert told_when and any(len(turns) > 1 for turns in told_when.values())  # told again, later on
     kinds = {(BOTS[log[i].player].level, log[i].kind) for i in reasons}
     for level in ("easy", "normal", "hard"):
         assert {(level, "buy_property"), (level, "build")} <= kinds, level
@@ -287,3 +298,17 @@ def test_a_bots_words_on_a_deal_others_have_still_to_answer_wait_until_it_closes
     last = room.play_bot()
     assert room.view().pending.kind != "deal_answer"  # type: ignore[union-attr]
     assert [e.player for e in _said(last.events)][:1] == [1]
+
+
+def test_a_reason_for_a_hotel_speaks_of_a_hotel() -> None:
+    seats = [Seat(name=n, kind="bot", level="normal") for n in ("Ada", "Bo", "Cy")]
+    game = new_game("classic", [s.name for s in seats], seed=3)
+    room = Room(game, seats, make_opponents(seats, 3))
+    _play(room, 1500)
+    story = room.history()
+    said = {
+        e.building: after.reason
+        for e, after in pairwise(story)
+        if isinstance(e, BuildingBought) and isinstance(after, ReasonGiven)
+    }
+    assert said["hotel"].startswith("a hotel on ") and said["house"].startswith("a house on "), said

@@ -4,8 +4,16 @@ never after "Game over", nor in the next player's turn."""
 from __future__ import annotations
 
 from engine import new_game
-from engine.core.events import CallAnswered, GameOver, ReasonGiven, TurnStarted
-from saves.telling import Discretion
+from engine.core.events import (
+    CallAnswered,
+    GameOver,
+    Mortgaged,
+    PropertyBought,
+    ReasonGiven,
+    RentPaid,
+    TurnStarted,
+)
+from saves.telling import REPEAT_AFTER, Discretion
 
 
 def test_reasons_released_by_a_closing_move_come_before_game_over_and_the_next_turn() -> None:
@@ -21,3 +29,31 @@ def test_reasons_released_by_a_closing_move_come_before_game_over_and_the_next_t
     discretion = Discretion([(3, kept)])
     told = discretion.tell([answered, TurnStarted(player=0, turn=9)], game.state, 4)
     assert [e.kind for e in told] == ["call_answered", "reason_given", "turn_started"]
+
+
+def test_a_moves_reason_comes_before_what_the_move_led_to() -> None:
+    game = new_game("classic", ["Ada", "Grace", "Linus"], seed=1)
+    mortgaged = Mortgaged(player=0, space=6, amount=50)
+    paid = RentPaid(payer=0, owner=1, space=3, amount=450, detail="with a hotel")
+    why = ReasonGiven(rule="mortgage.take", player=0, reason="to pay the $450 I owe")
+    told = Discretion().tell([mortgaged, paid, why], game.state, 7)
+    assert [e.kind for e in told] == ["mortgaged", "reason_given", "rent_paid"]
+
+
+def test_the_same_reason_from_the_same_player_is_told_again_only_some_turns_later() -> None:
+    game = new_game("classic", ["Ada", "Grace", "Linus"], seed=1)
+    state = game.state.copy()
+    discretion = Discretion()
+    bought = PropertyBought(player=0, space=1, price=60)
+    stock = ReasonGiven(rule="buy.unowned", player=0, reason="I buy every deed I land on while I keep $150")
+
+    def told_at(turn: int, reason: ReasonGiven) -> bool:
+        state.turn = turn
+        return reason in discretion.tell([bought, reason], state, turn)
+
+    assert told_at(2, stock)
+    assert not told_at(5, stock)  # nothing new
+    assert told_at(6, stock.model_copy(update={"player": 1}))  # another player's
+    assert told_at(7, stock.model_copy(update={"reason": "I buy every deed I land on while I keep $90"}))
+    assert not told_at(2 + REPEAT_AFTER - 1, stock)
+    assert told_at(2 + REPEAT_AFTER, stock)

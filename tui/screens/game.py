@@ -222,7 +222,11 @@ class GameScreen(GameTable):
         self.redraw()
 
     def action_panel(self, name: str) -> None:
-        """Show a panel (and give it the keys, so that it scrolls); the same key again hides it."""
+        """Show a panel (and give it the keys, so that it scrolls); the same key again hides it. The log
+        shown under the board already is given the keys where it is, not shown a second time beside it."""
+        if name == "log" and not self.compact and self.has_class("-log-below") and self._panel != "log":
+            self.query_one("#log-below").focus()
+            return
         if self.compact or name == "log":
             self._panel = None if self._panel == name else name
         elif name == "deed":

@@ -320,6 +320,11 @@ class GameTable(Underlay[None]):
             self.redraw()
             self.call_after_refresh(self.sync)
 
+    def on_screen_suspend(self) -> None:
+        """Redraw under the window just opened: the prompt says whether it holds the bots."""
+        if self.is_mounted:
+            self.redraw()
+
     def on_resize(self, event: events.Resize) -> None:
         self._apply_layout()
         self.redraw()
@@ -414,7 +419,9 @@ class GameTable(Underlay[None]):
             for k in self.KEYS
             if k.hinted and k.name in captions.ACTION_WORDS and self.possible(k.name)
         ]
-        prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, self.possible("decide"))
+        held = not getattr(self.app.screen, "lets_bots_play", False)
+        decide = self.possible("decide")
+        prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, decide, held)
         table = captions.table_line(self.client, view)
         shown = self.board.centre.size.width
         width = shown - 2 if shown > 2 else 40  # the centre's own width, once it is laid out
@@ -450,10 +457,10 @@ class GameTable(Underlay[None]):
             self.notify(notice, severity="error", timeout=6)
         if self.client.view(None).pending is not None:
             self._follow_mover(new_events)
-        self.redraw()
         for screen in self.app.screen_stack:
             if isinstance(screen, GameDialog) and screen.is_mounted:
-                screen.refresh_from_game()
+                screen.refresh_from_game()  # first: an answer shown holds the bots, which the prompt tells
+        self.redraw()
         self.sync()
         for explanation in lessons:  # once the dialog these events ask for is open: told at its foot
             self._teach(explanation)

@@ -203,13 +203,22 @@ def _player_cell(client: Told, view: GameView, glyphs: Glyphs, p: int, width: in
 
 
 def prompt_line(
-    client: GameClient, view: GameView, me: int | None, keys: Sequence[tuple[str, str]], can_decide: bool
+    client: GameClient,
+    view: GameView,
+    me: int | None,
+    keys: Sequence[tuple[str, str]],
+    can_decide: bool,
+    held: bool = False,
 ) -> Content:
-    """Return the prompt: what the person at the keyboard may do now, with the keys."""
+    """Return the prompt: what the person at the keyboard may do now, with the keys. While a window over the
+    table holds the bots (`held`: a dialog, an answer read, the rules), it is that window the game waits on,
+    and the prompt says so rather than that the bots move."""
     pend = view.pending
     if me is None or pend is None or view.winner is not None:
         return Content("")
     if pend.player != me:
+        if client.bots_due() and held:
+            return Content.styled(_("The bots wait until you close the window over the board."), "bold")
         if client.bots_due():
             return Content.styled(_("Bots are moving: space skips ahead, + and - set the pace."), "dim")
         return Content("")

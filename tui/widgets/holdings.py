@@ -105,23 +105,29 @@ def holdings_of(
         if not tells_groups(board):
             lines.extend(_lot_lines(view, board, mine, glyphs, width))
             continue
-        parts = [look.group_tag(board, group), Content(" ")]
-        for i, s in enumerate(mine):
+        items: list[Content] = []  # each deed whole: a line breaks between deeds, never in one ("B&O RR")
+        for s in mine:
             deed = view.deeds[s]
-            if i:
-                parts.append(Content(" "))
             if deed.mortgaged:
-                parts.append(Content.styled(board.spaces[s].short + glyphs.mortgaged, "dim strike"))
-            else:
-                parts.append(Content(board.spaces[s].short))
-                houses, hotel = buildings_on(view, s)
-                if hotel:
-                    parts.append(Content.styled(glyphs.hotel, "bold $error"))
-                elif houses:
-                    parts.append(Content.styled(glyphs.house * houses, "bold $success"))
+                items.append(Content.styled(board.spaces[s].short + glyphs.mortgaged, "dim strike"))
+                continue
+            item = Content(board.spaces[s].short)
+            houses, hotel = buildings_on(view, s)
+            if hotel:
+                item += Content.styled(glyphs.hotel, "bold $error")
+            elif houses:
+                item += Content.styled(glyphs.house * houses, "bold $success")
+            items.append(item)
         if len(mine) == len(lots):
-            parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
-        lines.append(Content("  ") + Content("").join(parts))
+            items[-1] += Content.styled(f" {glyphs.full_group}", "bold $accent")
+        line = Content("  ") + look.group_tag(board, group)
+        indent = line.cell_length + 1
+        for item in items:
+            if line.cell_length + 1 + item.cell_length > width and line.cell_length > indent:
+                lines.append(line)
+                line = Content(" " * (indent - 1))
+            line += Content(" ") + item
+        lines.append(line)
     lines.extend(Content("  ") + line for line in _economy(view, board, p, names))
     return lines
 
