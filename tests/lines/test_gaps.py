@@ -1,0 +1,39 @@
+"""Gaps in the lines: what a refusal names, the words for the 1904 board, names with "and" and numbers,
+the start menu's beginnings, a card's text in the debt question, a bid of any size."""
+
+from __future__ import annotations
+
+from engine import DeclineProperty, Game, RollDice
+from lines.local import LoopClock
+from lines.menu import StartMenu
+from lines.names import space_named
+from lines.session import LineSession
+from room import Room, Seat
+from room.command_words import charge_text
+from room.opponents import make_opponents
+
+from linetable import LineTable
+from magie import EDITION, LOT, magie
+from scenario import cash, dice, own, place, play, settle, table, turn_of
+
+CONNECTICUT, ORIENTAL, VERMONT, B_AND_O = 9, 6, 8, 25
+
+
+def _seated(game: Game) -> LineTable:
+    """Seat 0 in lines at a game set up by hand, against an easy bot in seat 1."""
+    names = [p.name for p in game.state.players]
+    seats = [Seat(name=names[0], kind="human"), *(Seat(name=n, kind="bot", level="easy") for n in names[1:])]
+    room = Room(game, seats, make_opponents(seats, 1))
+    out: list[str] = []
+    lt = LineTable(room, LineSession(room.join({0}), out.append), LoopClock(sleep=lambda _: None), out)
+    lt.lines.start()
+    return lt
+
+
+def test_a_house_too_dear_names_the_lot_its_cost_and_the_cash() -> None:
+    game = table(("Vera", "Ada"))
+    own(game, 0, ORIENTAL, VERMONT, CONNECTICUT)
+    cash(game, 0, 45)
+    turn_of(game, 0)
+    lt = _seated(settle(game))
+    assert lt.type("build connecticut")[0] == "A house on Connecticut Avenue costs $50; you have $45."
