@@ -37,3 +37,12 @@ def test_a_house_too_dear_names_the_lot_its_cost_and_the_cash() -> None:
     turn_of(game, 0)
     lt = _seated(settle(game))
     assert lt.type("build connecticut")[0] == "A house on Connecticut Avenue costs $50; you have $45."
+
+
+def test_the_1904_wages_are_named_as_the_board_names_them() -> None:
+    game = magie(2)
+    place(game, 0, 38)
+    dice(game, (1, 2))
+    lt = _seated(settle(game))
+    lt.type("roll")
+    assert "from Wages." in lt.transcript and "the Wages" not in lt.transcript
