@@ -46,3 +46,15 @@ def test_the_1904_wages_are_named_as_the_board_names_them() -> None:
     lt = _seated(settle(game))
     lt.type("roll")
     assert "from Wages." in lt.transcript and "the Wages" not in lt.transcript
+
+
+def test_the_1904_buy_or_rent_question_names_the_lot_its_price_and_rent() -> None:
+    game = magie(2)
+    place(game, 0, LOT[1] - 3)
+    dice(game, (1, 2))
+    lt = _seated(settle(game))
+    lt.type("roll")
+    pend = lt.room.view(0).pending
+    assert pend is not None and pend.kind == "rent_or_buy"
+    price = lt.room.board.price[LOT[1]]
+    assert lt.last_line.startswith(f"Lot 1 costs ${price} to buy, or ${pend.rent} to rent")  # type: ignore[union-attr]
