@@ -27,7 +27,8 @@ _JAIL = re.compile(
 )
 """`a jail card`, `2 get out of jail free cards`; and as `lines.verbs` makes other languages' words
 English, `one card from jail` (`una carta de cárcel`)."""
-_SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+")
+PARTS = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+(?![^\W\d_]\b)|(?<!\b[^\W\d_])\s+and\s+")
+"""Items are parted by commas and by "and", except an "and" between two letters (`B and O` is one name)."""
 _HOUSES = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?houses?\s+(?:from|on|off)\s+(?P<lot>.+)$")
 
 
@@ -48,7 +49,7 @@ def read_bundle(text: str, board: Board, hand: Sequence[str] = ()) -> Bundle | M
     deeds: list[int] = []
     houses: list[int] = []
     held: list[str] = []
-    for item in _SPLIT.split(text.strip()):
+    for item in PARTS.split(text.strip()):
         item = item.strip()
         if not item or item.casefold() in ("nothing", "none"):
             continue

@@ -58,3 +58,25 @@ def test_the_1904_buy_or_rent_question_names_the_lot_its_price_and_rent() -> Non
     assert pend is not None and pend.kind == "rent_or_buy"
     price = lt.room.board.price[LOT[1]]
     assert lt.last_line.startswith(f"Lot 1 costs ${price} to buy, or ${pend.rent} to rent")  # type: ignore[union-attr]
+
+
+def test_names_with_and_and_spaces_by_number() -> None:
+    board = table().board
+    assert space_named("b and o", board) == B_AND_O
+    assert space_named("B & O", board) == B_AND_O
+    assert space_named("25", board) == B_AND_O  # a space by its number, as `space 25`
+    game = magie(2)
+    assert space_named("25", game.board) == 25  # a railroad: one of several of that name
+    assert space_named("1", game.board, game.board.deeds) != 1  # `1` begins "Lot 1": names come first
+    lt = _seated(settle(table(("Vera", "Ada"))))
+    said = lt.type("deed b and o")
+    assert said[0].startswith("B. & O. Railroad"), said
+
+
+def test_a_list_parts_at_and_but_not_between_two_letters() -> None:
+    from lines.bundles import read_bundle
+
+    board = table().board
+    bundle = read_bundle("100 and b and o and boardwalk", board)
+    assert not hasattr(bundle, "sentence"), bundle
+    assert bundle.cash == 100 and bundle.deeds == (B_AND_O, 39)  # type: ignore[union-attr]
