@@ -80,3 +80,17 @@ def test_a_list_parts_at_and_but_not_between_two_letters() -> None:
     bundle = read_bundle("100 and b and o and boardwalk", board)
     assert not hasattr(bundle, "sentence"), bundle
     assert bundle.cash == 100 and bundle.deeds == (B_AND_O, 39)  # type: ignore[union-attr]
+
+
+def test_the_start_menu_takes_a_beginning_or_a_near_word_and_completes_with_tab() -> None:
+    said: list[str] = []
+    menu = StartMenu(said.append, lambda: [])
+    menu.start()
+    menu.feed("res")
+    assert said[-2] == "There are no saved games yet.\n"
+    menu.feed("quik")
+    assert menu.choice is not None and menu.choice.kind == "quick"
+    menu = StartMenu(said.append, lambda: [])
+    assert menu.completions("qu") == ["quick", "quit"] and menu.completions("le") == ["learn"]
+    menu.feed("qu")  # two choices begin so: asked again
+    assert menu.choice is None
