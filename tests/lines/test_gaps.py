@@ -94,3 +94,9 @@ def test_the_start_menu_takes_a_beginning_or_a_near_word_and_completes_with_tab(
     assert menu.completions("qu") == ["quick", "quit"] and menu.completions("le") == ["learn"]
     menu.feed("qu")  # two choices begin so: asked again
     assert menu.choice is None
+
+
+def test_a_card_in_the_debt_question_is_set_apart() -> None:
+    board = table().board
+    said = charge_text("card", "Doctor's fee. Pay $50", None, board)
+    assert said == "the card “Doctor's fee. Pay $50”"
