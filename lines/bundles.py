@@ -20,8 +20,9 @@ from lines.held_cards import held_words, read_held
 from lines.names import Miss, space_named, space_word
 from translation import money, pgettext
 
-_MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,9})(?:\s*(?:dollars?|\$))?$")
-"""`120`, `$1,200`, `1200 dollars`, and as other languages write it, `1.200 $`."""
+_MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d+)(?:\s*(?:dollars?|\$))?$")
+"""`120`, `$1,200`, `1200 dollars`, and as other languages write it, `1.200 $`; a sum of any size (the rules
+refuse one beyond a player's cash, saying what he has)."""
 _JAIL = re.compile(
     r"^(?:(a|an|one|\d{1,2})\s+)?(?:(?:get out of )?jail(?: free)? cards?|cards?\s+from\s+jail)$"
 )

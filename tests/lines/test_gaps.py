@@ -100,3 +100,18 @@ def test_a_card_in_the_debt_question_is_set_apart() -> None:
     board = table().board
     said = charge_text("card", "Doctor's fee. Pay $50", None, board)
     assert said == "the card “Doctor's fee. Pay $50”"
+
+
+def test_a_bid_beyond_any_cash_says_the_most_he_can_bid() -> None:
+    game = table(("Vera", "Ada"))
+    place(game, 0, 0)
+    dice(game, (1, 2))
+    turn_of(game, 0)
+    settle(game)
+    play(game, RollDice(player=0), DeclineProperty(player=0))
+    lt = _seated(game)
+    while lt.room.view(0).pending.player != 0:  # type: ignore[union-attr]
+        lt.room.play_bot()
+    have = lt.room.view(0).players[0].cash
+    said = lt.type("bid 99999999999999999999")
+    assert said[0] == f"You cannot bid more than the ${have:,} you have.", said
