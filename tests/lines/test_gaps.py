@@ -115,3 +115,25 @@ def test_a_bid_beyond_any_cash_says_the_most_he_can_bid() -> None:
     have = lt.room.view(0).players[0].cash
     said = lt.type("bid 99999999999999999999")
     assert said[0] == f"You cannot bid more than the ${have:,} you have.", said
+
+
+def test_a_bankrupts_buildings_are_sold_before_he_is_said_bankrupt() -> None:
+    from engine import DeclareBankruptcy
+
+    from scenario import BOARDWALK, build
+
+    game = table(("Vera", "Ada"))
+    own(game, 1, BOARDWALK)
+    own(game, 0, 1, 3)
+    build(game, 1, 1)
+    build(game, 3, 1)
+    build(game, BOARDWALK, hotel=True)
+    cash(game, 0, 20)
+    place(game, 0, 36)
+    dice(game, (1, 2))
+    turn_of(game, 0)
+    settle(game)
+    play(game, RollDice(player=0))
+    events = play(game, DeclareBankruptcy(player=0))
+    kinds = [e.kind for e in events]
+    assert kinds.index("building_sold") < kinds.index("player_bankrupt"), kinds
