@@ -3,7 +3,7 @@ the start menu's beginnings, a card's text in the debt question, a bid of any si
 
 from __future__ import annotations
 
-from engine import DeclineProperty, Game, RollDice
+from engine import Bundle, DeclineProperty, Game, RollDice
 from lines.local import LoopClock
 from lines.menu import StartMenu
 from lines.names import space_named
@@ -13,7 +13,7 @@ from room.command_words import charge_text
 from room.opponents import make_opponents
 
 from linetable import LineTable
-from magie import EDITION, LOT, magie
+from magie import LOT, magie
 from scenario import cash, dice, own, place, play, settle, table, turn_of
 
 CONNECTICUT, ORIENTAL, VERMONT, B_AND_O = 9, 6, 8, 25
@@ -57,7 +57,7 @@ def test_the_1904_buy_or_rent_question_names_the_lot_its_price_and_rent() -> Non
     pend = lt.room.view(0).pending
     assert pend is not None and pend.kind == "rent_or_buy"
     price = lt.room.board.price[LOT[1]]
-    assert lt.last_line.startswith(f"Lot 1 costs ${price} to buy, or ${pend.rent} to rent")  # type: ignore[union-attr]
+    assert lt.last_line.startswith(f"Lot 1 costs ${price} to buy, or ${pend.rent} to rent")
 
 
 def test_names_with_and_and_spaces_by_number() -> None:
@@ -78,19 +78,19 @@ def test_a_list_parts_at_and_but_not_between_two_letters() -> None:
 
     board = table().board
     bundle = read_bundle("100 and b and o and boardwalk", board)
-    assert not hasattr(bundle, "sentence"), bundle
-    assert bundle.cash == 100 and bundle.deeds == (B_AND_O, 39)  # type: ignore[union-attr]
+    assert isinstance(bundle, Bundle), bundle
+    assert bundle.cash == 100 and bundle.deeds == (B_AND_O, 39)
 
 
 def test_the_start_menu_takes_a_beginning_or_a_near_word_and_completes_with_tab() -> None:
     said: list[str] = []
-    menu = StartMenu(said.append, lambda: [])
+    menu = StartMenu(said.append, list)
     menu.start()
     menu.feed("res")
     assert said[-2] == "There are no saved games yet.\n"
     menu.feed("quik")
     assert menu.choice is not None and menu.choice.kind == "quick"
-    menu = StartMenu(said.append, lambda: [])
+    menu = StartMenu(said.append, list)
     assert menu.completions("qu") == ["quick", "quit"] and menu.completions("le") == ["learn"]
     menu.feed("qu")  # two choices begin so: asked again
     assert menu.choice is None
