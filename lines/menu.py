@@ -114,7 +114,7 @@ class StartMenu:
 
     def _on_menu(self, words: str) -> str | None:
         word = _menu_choice(words)
-        if word in ("quick", "learn"):
+        if word in ("quick", "learn", "quit"):
             self.choice = Choice(word)
         elif word == "new":
             self._step = "edition"
@@ -274,8 +274,8 @@ def _menu_choice(words: str) -> str:
     if typed in spoken:
         return spoken[typed]
     begun = {w for said, w in spoken.items() if typed and said.startswith(typed)}
-    if len(begun) == 1:
-        return begun.pop()
+    if begun:  # several choices begin so (`qu`): none of them
+        return begun.pop() if len(begun) == 1 else typed
     close = {spoken[c] for c in difflib.get_close_matches(typed, list(spoken), n=3, cutoff=0.8)}
     return close.pop() if len(close) == 1 else typed
 

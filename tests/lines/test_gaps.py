@@ -92,8 +92,11 @@ def test_the_start_menu_takes_a_beginning_or_a_near_word_and_completes_with_tab(
     assert menu.choice is not None and menu.choice.kind == "quick"
     menu = StartMenu(said.append, list)
     assert menu.completions("qu") == ["quick", "quit"] and menu.completions("le") == ["learn"]
-    menu.feed("qu")  # two choices begin so: asked again
-    assert menu.choice is None
+    for typed in ("qu", "qui"):  # two choices begin so: asked again
+        menu.feed(typed)
+        assert menu.choice is None and said[-2] == f"{typed!r} is not one of the choices.\n"
+    menu.feed("qit")
+    assert menu.choice is not None and menu.choice.kind == "quit"
 
 
 def test_a_card_in_the_debt_question_is_set_apart() -> None:
