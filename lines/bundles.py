@@ -20,14 +20,16 @@ from lines.held_cards import held_words, read_held
 from lines.names import Miss, space_named, space_word
 from translation import money, pgettext
 
-_MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,9})(?:\s*(?:dollars?|\$))?$")
-"""`120`, `$1,200`, `1200 dollars`, and as other languages write it, `1.200 $`."""
+_MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d+)(?:\s*(?:dollars?|\$))?$")
+"""`120`, `$1,200`, `1200 dollars`, and as other languages write it, `1.200 $`; a sum of any size (the rules
+refuse one beyond a player's cash, saying what he has)."""
 _JAIL = re.compile(
     r"^(?:(a|an|one|\d{1,2})\s+)?(?:(?:get out of )?jail(?: free)? cards?|cards?\s+from\s+jail)$"
 )
 """`a jail card`, `2 get out of jail free cards`; and as `lines.verbs` makes other languages' words
 English, `one card from jail` (`una carta de cárcel`)."""
-_SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+")
+PARTS = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+(?![^\W\d_]\b)|(?<!\b[^\W\d_])\s+and\s+")
+"""Items are parted by commas and by "and", except an "and" between two letters (`B and O` is one name)."""
 _HOUSES = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?houses?\s+(?:from|on|off)\s+(?P<lot>.+)$")
 
 
@@ -48,7 +50,7 @@ def read_bundle(text: str, board: Board, hand: Sequence[str] = ()) -> Bundle | M
     deeds: list[int] = []
     houses: list[int] = []
     held: list[str] = []
-    for item in _SPLIT.split(text.strip()):
+    for item in PARTS.split(text.strip()):
         item = item.strip()
         if not item or item.casefold() in ("nothing", "none"):
             continue

@@ -52,13 +52,16 @@ def completions(line: str, known: Iterable[str]) -> list[str]:
     return []
 
 
-def completer(table: Callable[[], Table], buffer: Callable[[], str]) -> Callable[[str, int], str | None]:
-    """Return a `readline` completer over the whole line (`buffer` gives it; the delimiters must be none)."""
+def completer(
+    complete_line: Callable[[str], list[str]], buffer: Callable[[], str]
+) -> Callable[[str, int], str | None]:
+    """Return a `readline` completer over the whole line (`buffer` gives it; the delimiters must be none):
+    `complete_line` gives the lines that complete it."""
     found: list[str] = []
 
     def complete(_text: str, state: int) -> str | None:
         if state == 0:
-            found[:] = completions(buffer(), vocabulary(table()))
+            found[:] = complete_line(buffer())
         return found[state] if state < len(found) else None
 
     return complete

@@ -188,9 +188,17 @@ class _TypedAhead:
 
 
 def _line_reader(source: TextIO, lines: LineSession) -> Callable[[], str]:
-    """Return a line reader: with the terminal's line editing and tab completion when the person types at one,
-    else straight from the stream. Readline is configured to send no escape sequence of its own (no bracketed
-    paste, no meta key), so that nothing but the game's lines and the bell reaches the screen reader."""
+    """Return the game's line reader: tab completes its commands and names (`_completing_reader`)."""
+    from lines.completion import completions, vocabulary
+
+    return _completing_reader(source, lambda line: completions(line, vocabulary(lines.table())))
+
+
+def _completing_reader(source: TextIO, complete_line: Callable[[str], list[str]]) -> Callable[[], str]:
+    """Return a line reader: with the terminal's line editing and tab completion (`complete_line` gives the
+    whole lines that complete the one typed) when the person types at one, else straight from the stream.
+    Readline is configured to send no escape sequence of its own (no bracketed paste, no meta key), so that
+    nothing but the game's lines and the bell reaches the screen reader."""
     if source is not sys.stdin or not source.isatty():
         return source.readline
     try:
@@ -203,7 +211,7 @@ def _line_reader(source: TextIO, lines: LineSession) -> Callable[[], str]:
     readline.parse_and_bind("set enable-meta-key off")
     readline.parse_and_bind("tab: complete")
     readline.set_completer_delims("")
-    readline.set_completer(completer(lines.table, readline.get_line_buffer))
+    readline.set_completer(completer(complete_line, readline.get_line_buffer))
 
     def read() -> str:
         try:
@@ -268,9 +276,10 @@ def reviewed(job: ReviewJob) -> Future[Review]:
 def choose(menu: StartMenu, stdin: TextIO | None = None) -> Choice:
     """Ask the start menu's questions until a choice is made (the end of input is `quit`)."""
     source = stdin or sys.stdin
+    read_line = _completing_reader(source, menu.completions)
     menu.start()
     while menu.choice is None:
-        line = source.readline()
+        line = read_line()
         if not line:
             return Choice("quit")
         menu.feed(line)

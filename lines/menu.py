@@ -8,6 +8,7 @@ question is always the last line, and `choice` holds what was chosen once it is 
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -104,9 +105,16 @@ class StartMenu:
                 self._say(problem)
         self._ask()
 
+    def completions(self, line: str) -> list[str]:
+        """Return the words that complete a typed beginning at the first question (Tab in a terminal)."""
+        head = verbs.fold(line.strip())
+        if self._step != "menu" or " " in head:
+            return []
+        return [w for w in _menu_words() if head and verbs.fold(w).startswith(head)]
+
     def _on_menu(self, words: str) -> str | None:
-        word = verbs.command(words)
-        if word in ("quick", "learn"):
+        word = _menu_choice(words)
+        if word in ("quick", "learn", "quit"):
             self.choice = Choice(word)
         elif word == "new":
             self._step = "edition"
@@ -248,6 +256,28 @@ class StartMenu:
         names = bot_names(self._bots, {me})
         bots = (Seat(name=n, kind="bot", level=lv) for n, lv in zip(names, self._levels, strict=True))
         return (Seat(name=me, kind="human"), *bots)
+
+
+MENU = ("quick", "new", "resume", "learn", "quit")
+"""The first question's choices, as the program knows them (each typed in the language spoken)."""
+
+
+def _menu_words() -> list[str]:
+    return list(dict.fromkeys(verbs.word(w) for w in MENU))
+
+
+def _menu_choice(words: str) -> str:
+    """Return the choice of the first question that `words` names: the word itself, in the language spoken
+    or in English, a beginning only one choice has (`res`), or the one choice close to it (`quik`)."""
+    typed = verbs.fold(words.strip())
+    spoken = {verbs.fold(verbs.word(w)): w for w in MENU} | {w: w for w in MENU}
+    if typed in spoken:
+        return spoken[typed]
+    begun = {w for said, w in spoken.items() if typed and said.startswith(typed)}
+    if begun:  # several choices begin so (`qu`): none of them
+        return begun.pop() if len(begun) == 1 else typed
+    close = {spoken[c] for c in difflib.get_close_matches(typed, list(spoken), n=3, cutoff=0.8)}
+    return close.pop() if len(close) == 1 else typed
 
 
 def _edition_names() -> list[tuple[int, str]]:

@@ -20,6 +20,7 @@ from room.board_words import printed
 from translation import N_, _
 
 _SPACE = re.compile(r"^(?:space\s*|#)(\d{1,3})$")
+_NUMBER = re.compile(r"^\d{1,3}$")
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,10 @@ class Miss:
 
 
 def _fold(text: str) -> str:
-    """Normalise a name for comparison: no case, no accents, its punctuation a space (`B. & O.` is `b o`)."""
-    return " ".join(re.sub(r"[^\w]+|_", " ", verbs.fold(text)).split())
+    """Normalise a name for comparison: no case, no accents, its punctuation a space (`B. & O.` is `b o`),
+    and the word "and" taken as the `&` it spells (`b and o` is `b o` too)."""
+    ands = {"and", verbs.fold(verbs.word("and"))}
+    return " ".join(w for w in re.sub(r"[^\w]+|_", " ", verbs.fold(text)).split() if w not in ands)
 
 
 def _words_begin(want: str, name: str) -> bool:
@@ -129,8 +132,10 @@ def space_named(
     language spoken, or else as the edition prints it ("Salida" or "Go")."""
     spaces = range(board.size) if among is None else among
     number = _SPACE.match(typed.strip().casefold())
+    if number is None and _NUMBER.match(typed.strip()) and not _numbered(typed.strip(), board, spaces):
+        number = _NUMBER.match(typed.strip())  # `route 25`: a number no name holds is the space's
     if number:
-        space = int(number.group(1))
+        space = int(number.group(number.lastindex or 0))
         return space if space in spaces else Miss(_(_NOT_HERE.get(what, _NOT_HERE["space"]), space=space))
     found = match(typed, [(s, board.name(s)) for s in spaces], what)
     english = printed(board)
@@ -139,6 +144,11 @@ def space_named(
         if not isinstance(again, Miss):
             return again
     return found
+
+
+def _numbered(typed: str, board: Board, spaces: Sequence[int]) -> bool:
+    """Whether a number typed alone begins a word of some space's name ("Lot 12" holds `1` and `12`)."""
+    return any(_words_begin(typed, _fold(board.name(s))) for s in spaces)
 
 
 def space_word(space: int, board: Board) -> str:

@@ -60,7 +60,7 @@ from engine import (
     UseJailCard,
 )
 from lines import verbs
-from lines.bundles import amount
+from lines.bundles import PARTS, amount
 from lines.names import Miss, player_named, space_named
 from lines.offers import borrow, counter, deal, lend, offer, repay
 from lines.reading import Act, Ask, Reading, Table, clean, hand
@@ -191,7 +191,7 @@ def _one_space(
                 )
             )
         spaces = []
-        for part in re.split(r"\s*,(?!\d{3})\s*|\s+and\s+", rest):
+        for part in PARTS.split(rest):
             space = space_named(part, table.board, among(table), what)
             if isinstance(space, Miss):
                 return space

@@ -147,6 +147,14 @@ def _situation(table: Table) -> str:
             price=money(b.price[p.space]),
             cash=cash,
         )
+    if kind == "rent_or_buy":
+        return _(
+            "{space} costs {price} to buy, or {rent} to rent, and you have {cash}",
+            space=b.name(p.space),
+            price=money(b.price[p.space]),
+            rent=money(p.rent),
+            cash=cash,
+        )
     if kind == "auction":
         if p.lot == "deed":
             what = b.name(p.space)
@@ -201,7 +209,6 @@ _ASKED = {
     "refund_card": N_("You are asked to play or keep the refund card; you have {cash}"),
     "winnings_card": N_("You are asked to play or keep the half-winnings card; you have {cash}"),
     "lot_tickets": N_("You are asked to buy the lots on the lot tickets; you have {cash}"),
-    "rent_or_buy": N_("You are asked to buy or rent the lot; you have {cash}"),
     "luxury": N_("You are asked to buy a luxury or lose the move; you have {cash}"),
     "direction": N_("You are asked to choose which way to move; you have {cash}"),
     "call_answer": N_("You are asked to agree to end the game now or refuse; you have {cash}"),

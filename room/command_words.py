@@ -239,6 +239,8 @@ def charge_text(reason: str, detail: str, space: int | None, board: Board) -> st
         if detail:
             return _("rent for {space} ({detail})", space=board.name(space), detail=words)
         return _("rent for {space}", space=board.name(space))
+    if reason == "card" and detail:  # the card's own sentences, set apart from the question around them
+        return _("the card “{card}”", card=words.rstrip("."))
     if detail:
         return words
     known = {

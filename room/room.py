@@ -19,6 +19,7 @@ from engine.core.events import ReasonGiven, reason_for
 from engine.core.fairness import fingerprint
 from engine.core.narration import narrate, played_for_phrase
 from engine.core.phrases import Phrase, recalled
+from engine.core.state import Auction
 from engine.core.text import plain
 from engine.lookahead.players import SimplePlayer
 from engine.play.takeback import take_back, without_last
@@ -128,7 +129,7 @@ class Room:
         self.takebacks = self._recorder.takebacks
         """How many times a move was taken back in this game (as its save counts them, if it is saved)."""
         self._reasons: dict[int, str] = dict(reasons or {})
-        self._last_said: dict[int, tuple[int, str]] = {}  # seat -> (turn, the reason of its last bid)
+        self._last_said: dict[int, tuple[object, str]] = {}  # seat -> (its auction, its last bid's reason)
         self._phrases: dict[str, Phrase] = {}  # a bot's reason as told, and the phrase it was made from
         self._discretion = Discretion(held, self._history)
         self.lesson = lesson
@@ -353,26 +354,31 @@ class Room:
     def _for(self, seat: int, cmd: Command) -> Command:
         return cmd if cmd.player == seat else cmd.model_copy(update={"player": seat})
 
-    def _to_tell(self, seat: int, cmd: Command, turn: int, reason: str) -> str:
+    def _to_tell(self, seat: int, cmd: Command, auction: object, reason: str) -> str:
         """Return the reason to show after a bot's move: none that the command carries already (an answer to
-        an offer), and a bid's only when the bot has not said the same of its last bid this turn (every bid of
-        an auction has the same reason)."""
+        an offer); in an auction, one reason a bot: a bid's only when the bot has not said the same of its
+        last bid in this auction (every bid of an auction has the same reason), and a pass's only when it
+        gave no reason for a bid in it (the limit its bids named is why it passes)."""
         said = clean_reason(reason) if reason else ""
         if not said or said == clean_reason(getattr(cmd, "reason", "") or ""):
             return ""
         if cmd.kind in BIDDING:
-            if self._last_said.get(seat) == (turn, said):
+            last = self._last_said.get(seat)
+            if last is not None and last[0] == auction and (last[1] == said or cmd.kind == "pass_auction"):
                 return ""
-            self._last_said[seat] = (turn, said)
+            self._last_said[seat] = (auction, said)
         return said
 
     def _apply(self, seat: int, cmd: Command, reason: str = "") -> Outcome:
-        turn = self._game.state.turn
+        state = self._game.state
+        turn = state.turn
+        pend = state.pending
+        auction = (turn, pend.space, pend.lot) if isinstance(pend, Auction) else None
         try:
             events = self._game.apply(cmd)
         except IllegalCommand as exc:
             return Outcome(refusal=say(exc.phrase), code=exc.code)
-        said = self._to_tell(seat, cmd, turn, reason)
+        said = self._to_tell(seat, cmd, auction, reason)
         move = len(self._game.log) - 1
         if said:
             self._reasons[move] = said

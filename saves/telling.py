@@ -5,11 +5,14 @@ while the auction runs would let anyone win it for $257, and "it is worth $300 t
 waits on the others would tell them what the bot would accept. So while an auction, an offer, a deal, a
 loan or a call is open, every reason given is kept back, and told, in the order given, once it closes.
 Reasons an answer carries in its own words (agreeing to a deal others have still to answer) are kept
-back the same way. A move's reason is told after its first event, the move itself, and before what that
-led to: "mortgaged Oriental Avenue", its reason, then the rent the mortgage paid; never after the next
-turn or the end of the game it led to. Reasons released by a closing move follow all its events. The
-reasons are kept by the place of their move from the start: only the telling waits. A bot playing a
-person's seat while they are away speaks as that bot, never in the person's name (`ReasonGiven.stand_in`).
+back the same way. A proposal's own reason is told with it (the offer's terms are on the table already;
+its reason is what the others weigh it by). A move's reason is told after its first event, the move
+itself, and before what that led to: "mortgaged Oriental Avenue", its reason, then the rent the mortgage
+paid; never after who won an auction, the next turn or the end of the game it led to. Reasons released by
+a closing move follow its events up to those, so that the reasons of an auction's bids come before who
+won it. The reasons are kept by the place of their move from the start: only the telling waits. A bot
+playing a person's seat while they are away speaks as that bot, never in the person's name
+(`ReasonGiven.stand_in`).
 
 Every story of a game goes through here: the live table (`room.Room`), a game taken up again
 (`room.replay`), a past game stepped through (`room.past_game`) and a save told as text
@@ -49,9 +52,13 @@ CARRIED = frozenset(
 REPEAT_AFTER = 30
 """Turns (each player's turn counts one) before a player's same reason is told again."""
 
-AFTERWARDS = frozenset({"turn_started", "game_over"})
+AFTERWARDS = frozenset({"auction_won", "auction_unsold", "turn_started", "game_over"})
 """What a move may go on to after closing a decision: the reasons it released, and its own, are told
-before it, with the moves they explain (never after "Game over", or in the next player's turn)."""
+before it, with the moves they explain (never after who won the auction they bid in, after "Game over",
+or in the next player's turn)."""
+
+PROPOSALS = frozenset({"trade_proposed", "deal_proposed", "loan_proposed", "call_proposed"})
+"""Events of a move that opens a decision by offering something: the proposer's reason is told with it."""
 
 
 def decision_open(state: GameState) -> bool:
@@ -109,9 +116,10 @@ class Discretion:
         """Return the events of the move at `move` in the log, as the table shows them, `after` being the
         game's state after it."""
         if decision_open(after):
+            proposal = any(e.kind in PROPOSALS for e in events)
             told: list[Event] = []
             for e in events:
-                if isinstance(e, ReasonGiven):
+                if isinstance(e, ReasonGiven) and not proposal:
                     self._held.append((move, e))
                     continue
                 words = getattr(e, "reason", "") if e.kind in CARRIED else ""

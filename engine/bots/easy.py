@@ -209,7 +209,9 @@ class EasyBot(BotBase):
             else:
                 limit = price
                 why = Phrase(N_("its printed price"))
-            limit = min(limit, pos.funds[me] - SPARE // 2)
+            if pos.funds[me] - SPARE // 2 < limit:  # the cash, not the deed, sets the limit: say so
+                limit = pos.funds[me] - SPARE // 2
+                why = Phrase(N_("all I can spare of my {cash}"), cash=dollars(pos.funds[me]))
             bid = next_bid(pend, limit, price // 2, 10)
             what: Phrase | str = board.name(pend.space)
         else:

@@ -326,6 +326,7 @@ class MoneyBox(_Data):
 
     name: str
     pays_out: bool = True  # False: money only goes in, so its total is never negative
+    article: bool = True  # False: a name said bare, as the board writes it ("from Wages", never "the Wages")
 
 
 class LotTickets(_Data):

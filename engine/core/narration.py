@@ -165,7 +165,8 @@ def _route(e: Any, n: Names, b: Board) -> Phrase:
 def _box(b: Board, box: str) -> Phrase:
     boxes = b.edition.boxes
     if box in boxes:
-        return Phrase(N_("the {box}"), box=Phrase.within("edition", boxes[box].name))
+        name = Phrase.within("edition", boxes[box].name)
+        return Phrase(N_("the {box}"), box=name) if boxes[box].article else name
     return Phrase(N_("the bank"))
 
 

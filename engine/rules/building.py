@@ -144,8 +144,13 @@ def _check_build(game: LiveGame, cmd: Build) -> Refusal:
         return IllegalCommand("no_hotels_left", Phrase(N_("The bank has no hotels left.")))
     cost = game.board.house_cost[cmd.space]
     if funds(game, p) < cost:
-        costs = N_("A hotel here costs {cost}.") if kind == "hotel" else N_("A house here costs {cost}.")
-        return IllegalCommand("insufficient_funds", Phrase(costs, cost=Money(cost)))
+        costs = (
+            N_("A hotel on {space} costs {cost}; you have {cash}.")
+            if kind == "hotel"
+            else N_("A house on {space} costs {cost}; you have {cash}.")
+        )
+        phrase = Phrase(costs, space=game.board.name(cmd.space), cost=Money(cost), cash=Money(funds(game, p)))
+        return IllegalCommand("insufficient_funds", phrase)
     return None
 
 

@@ -125,19 +125,19 @@ def _declare(game: LiveGame, cmd: DeclareBankruptcy) -> None:
 def go_bankrupt(game: LiveGame, player: int, creditor: int | None) -> None:
     st = game.state
     ps = st.players[player]
-    game.emit(PlayerBankrupt(player=player, creditor=creditor))
     to: RuleId = "bankrupt.to_bank" if creditor is None else "bankrupt.to_player"
     follow: list[Effect] = []
+    owned = [s for s in game.board.deeds if st.deeds[s].owner == player]
+    edition = game.board.edition
+    keeps_houses = creditor is not None and edition.houses_with_lot > 0  # a house and lot passes whole
+    for space in owned if not keeps_houses else ():  # the buildings go first: told before the bankruptcy
+        _clear_buildings(game, player, space, paid=creditor is not None)
+    game.emit(PlayerBankrupt(player=player, creditor=creditor))
     if ps.credit:
         if creditor is not None:
             game.emit(CreditDrawn(player=player, amount=ps.credit, rule=to))
             ps.cash += ps.credit
         ps.credit = 0
-    owned = [s for s in game.board.deeds if st.deeds[s].owner == player]
-    edition = game.board.edition
-    keeps_houses = creditor is not None and edition.houses_with_lot > 0  # a house and lot passes whole
-    for space in owned if not keeps_houses else ():
-        _clear_buildings(game, player, space, paid=creditor is not None)
     if ps.cash:
         game.emit(CashSurrendered(player=player, creditor=creditor, amount=ps.cash, rule=to))
         if creditor is not None:

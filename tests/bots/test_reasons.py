@@ -157,3 +157,13 @@ def test_a_throw_or_the_end_of_a_turn_needs_no_reason() -> None:
         b = bot(level)
         cmd = ask(b, game, 0)
         assert isinstance(cmd, EndTurn) and b.reason == ""
+
+
+def test_a_bid_held_down_by_cash_says_so_not_the_printed_price() -> None:
+    """The easy bot capped by its cash said "its printed price" for the limit ($186 for a $240 deed)."""
+    game = table(cash=(1500, 216, 1500, 1500), turn=8)
+    wait_for(game, Auction(player=1, space=ILLINOIS, bidders=(0, 1), lot="deed", min_bid=1))
+    b = bot("easy", seat=1)
+    cmd = ask(b, game, 1)
+    assert isinstance(cmd, PlaceBid)
+    assert said(b, cmd) == "I go up to $186 for Illinois Avenue, all I can spare of my $216"

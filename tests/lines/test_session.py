@@ -467,4 +467,4 @@ def test_wages_from_the_wages_box_are_said_once() -> None:
     game = new_game("landlords-1904", ["Vera", "Ada"], seed=1)
     event = PassedGo(player=0, salary=100, landed=False, space=0, box="wages")
     said = describe(event, ["Vera", "Ada"], game.board)
-    assert said.endswith(": $100 from the Wages.") and said.count("ages") == 1
+    assert said.endswith(": $100 from Wages.") and said.count("ages") == 1

@@ -312,3 +312,20 @@ def test_a_reason_for_a_hotel_speaks_of_a_hotel() -> None:
         if isinstance(e, BuildingBought) and isinstance(after, ReasonGiven)
     }
     assert said["hotel"].startswith("a hotel on ") and said["house"].startswith("a house on "), said
+
+
+def test_a_bot_gives_one_reason_an_auction_its_limit_not_again_at_its_pass() -> None:
+    room = _auction_room()
+    assert room.submit(0, RollDice(player=0), room.version).ok
+    assert room.submit(0, DeclineProperty(player=0), room.version).ok
+    _bots_until_vera(room)
+    while room.view().pending.kind == "auction":  # type: ignore[union-attr]
+        high = room.view().pending.high_bid  # type: ignore[union-attr]
+        cmd = PlaceBid(player=0, amount=high + 1) if high < 60 else PassAuction(player=0)
+        assert room.submit(0, cmd, room.version).ok
+        _bots_until_vera(room)
+    log = room._game.log
+    passed = {c.player for c in log if c.kind == "pass_auction"} - {0}
+    assert passed, "no bot passed"
+    said = [e.player for e in _said(room.history())]
+    assert said and sorted(said) == sorted(set(said)), said  # one each
