@@ -57,6 +57,9 @@ class Recorder(Protocol):
         """Whether the game saved is the first game that teaches (False where it is not saved)."""
         ...
 
+    pace: str | None
+    """The bots' pace chosen at the table, kept with the game where it is saved (None: not chosen)."""
+
     def after_events(self, events: Sequence[Event]) -> bool: ...
 
     def save_now(self) -> None: ...
@@ -72,6 +75,9 @@ class NoRecorder:
     saving = False
     takebacks = 0
     lesson = False
+
+    def __init__(self) -> None:
+        self.pace: str | None = None
 
     def after_events(self, events: Sequence[Event]) -> bool:
         return False
@@ -112,6 +118,14 @@ class AutosaveRecorder:
     @property
     def lesson(self) -> bool:
         return self._session.lesson
+
+    @property
+    def pace(self) -> str | None:
+        return self._session.pace
+
+    @pace.setter
+    def pace(self, value: str | None) -> None:
+        self._session.pace = value
 
     def after_events(self, events: Sequence[Event]) -> bool:
         return bool(self._autosaver.after_events(list(events)))

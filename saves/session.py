@@ -34,6 +34,7 @@ class SaveSession:
         takebacks: int = 0,
         lesson: bool = False,
         fingerprint: str | None = None,
+        pace: str | None = None,
     ) -> None:
         self.path = path
         self.id = save_id
@@ -50,6 +51,8 @@ class SaveSession:
         self.lesson = lesson
         self.fingerprint = fingerprint or seed_fingerprint(initial.seed)
         """The seed's fingerprint as shown when the game began: a game taken up again keeps its file's."""
+        self.pace = pace
+        """The bots' pace chosen at the table, as the next save will say (None: not chosen)."""
 
     @property
     def closed(self) -> bool:
@@ -77,6 +80,7 @@ class SaveSession:
             players=self.seats,
             takebacks=self.takebacks,
             lesson=self.lesson,
+            pace=self.pace,
             initial=game.initial,
             log=game.log,
             reasons={i: said for i, said in (reasons or {}).items() if i < len(game.log)},
