@@ -218,6 +218,7 @@ class SaveStore:
             lesson=loaded.summary.lesson,
             fingerprint=loaded.fingerprint,
             pace=loaded.pace,
+            moves=len(loaded.game.log),
         )
         return loaded, session
 
