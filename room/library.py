@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from engine import Game
+from engine import EDITIONS, Game, load_edition
 from engine.core.events import Event
 from engine.core.text import plain
+from room.board_words import edition_name
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
 from translation import _, local_moment, ngettext
@@ -39,6 +40,14 @@ class SavedGame:
     finished: bool
     updated: str
     lesson: bool = False
+
+    @property
+    def edition_name(self) -> str:
+        """The edition's name in the current language ("Landlord's Game 1904"); its id where this program
+        does not know it."""
+        if self.edition not in EDITIONS:
+            return self.edition
+        return edition_name(load_edition(self.edition))
 
 
 class Recorder(Protocol):

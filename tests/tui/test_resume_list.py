@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
+from textual.widgets import DataTable
+
 from engine import Game, new_game
 from room import Persistence, Seat
 from room.library import AutosaveRecorder
 from saves import SaveStore
 from tui.app import AppOptions, LandlordsApp, Opening
+from tui.screens.resume import ResumeScreen
 
 from playtable import game_screen, settle
 from saved_games import play
@@ -33,6 +37,22 @@ def _save(root: Path, edition: str, seed: int, title: str, *, to_the_end: bool =
     recorder.close()
     assert isinstance(recorder, AutosaveRecorder)
     return recorder.save_id
+
+
+async def test_the_edition_column_names_each_edition_whole(saves_root: Path) -> None:
+    for seed, edition in enumerate(("landlords-1904", "classic", "finance-1936")):
+        _save(saves_root, edition, seed, f"Game {seed}")
+    app = _app(saves_root)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        table = app.screen.query_one(DataTable)
+        column = list(table.columns.values())[4]
+        names = {str(table.get_row_at(i)[4]) for i in range(table.row_count)}
+        assert names == {"Landlord's Game 1904", "Classic", "Finance"}
+        assert all(cell_len(name) <= column.width for name in names)
+        assert sum(col.get_render_width(table) for col in table.columns.values()) <= 100 - 2
 
 
 async def test_opening_a_finished_game_keeps_its_last_played(saves_root: Path) -> None:
