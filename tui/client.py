@@ -420,10 +420,6 @@ class LocalClient:
     def speed(self) -> str:
         return self._speed
 
-    @property
-    def paced(self) -> bool:
-        return self._paced
-
     @speed.setter
     def speed(self, value: str) -> None:
         if not self.hosting:
@@ -433,6 +429,10 @@ class LocalClient:
         self._room.pace = self._speed  # kept in the save, and taken up again with the game
         if self._driver is not None:
             self._driver.speed = self._speed
+
+    @property
+    def paced(self) -> bool:
+        return self._paced
 
     def hurry(self) -> None:
         """Let the bots play without pauses: for the one hosting the room, or for a person seated at it, not
