@@ -68,6 +68,11 @@ class GameClient(Protocol):
     def names(self) -> Sequence[str]: ...
 
     @property
+    def levels(self) -> Sequence[str | None]:
+        """Each seat's bot level (or a bot's own name, `module:Class`); None for a person."""
+        ...
+
+    @property
     def local_seats(self) -> frozenset[int]:
         """The seats the people at this terminal play."""
         ...
@@ -270,6 +275,10 @@ class LocalClient:
     @property
     def names(self) -> Sequence[str]:
         return self._room.names
+
+    @property
+    def levels(self) -> Sequence[str | None]:
+        return [seat.level if seat.is_bot else None for seat in self._room.seats]
 
     @property
     def local_seats(self) -> frozenset[int]:
