@@ -3,11 +3,12 @@ beside each bot's name at the table; Start and Back in sight at 80x24."""
 
 from __future__ import annotations
 
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
 
 from room import Persistence
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.screens.new_game import NewGameScreen, SeatRow
+from tui.screens.start import StartScreen
 from tui.widgets.steady_select import SteadySelect
 
 from playtable import game_screen, settle
@@ -53,3 +54,12 @@ async def test_start_and_back_are_in_sight_at_80_by_24() -> None:
         await pilot.click("#start")
         await settle(pilot)
         assert game_screen(app).client.seats[5].level == "normal"
+
+
+async def test_the_quick_game_says_its_bots_level() -> None:
+    app = _menu_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        assert "You and three normal bots" in str(menu.get_option_at_index(0).prompt)
