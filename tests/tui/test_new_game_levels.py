@@ -9,6 +9,8 @@ from room import Persistence
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.screens.new_game import NewGameScreen, SeatRow
 from tui.screens.start import StartScreen
+from tui.text import captions
+from tui.widgets.holdings import HoldingsPanel
 from tui.widgets.steady_select import SteadySelect
 
 from playtable import game_screen, settle
@@ -63,3 +65,20 @@ async def test_the_quick_game_says_its_bots_level() -> None:
         assert isinstance(app.screen, StartScreen)
         menu = app.screen.query_one("#menu", OptionList)
         assert "You and three normal bots" in str(menu.get_option_at_index(0).prompt)
+
+
+async def test_the_table_shows_each_bots_level_beside_its_name() -> None:
+    app = _menu_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await settle(pilot)
+        client = game_screen(app).client
+        view = client.view(0)
+        rows = [row.plain for row in captions.player_rows(client, view, app.glyphs, 64, {0})]
+        for row, seat in zip(rows, client.seats, strict=True):
+            assert f" {seat.name} " in row
+            assert row.rstrip().endswith("normal" if seat.is_bot else "you"), row
+        shown = app.screen.query_one(HoldingsPanel).plain_lines
+        worth = [line for line in shown if "worth" in line]
+        assert [line.rstrip().endswith("normal") for line in worth] == [s.is_bot for s in client.seats]

@@ -396,7 +396,7 @@ class GameTable(Underlay[None]):
         centre = self.board.centre
         assert isinstance(centre, CentrePanel)
         centre.show(self._centre_head(view, me), self._entries[-CENTRE_EVENTS:])
-        self.query_one(HoldingsPanel).show(view, board, names, facts, self.glyphs)
+        self.query_one(HoldingsPanel).show(view, board, names, facts, self.glyphs, client.levels)
         self.query_one(DeedPanel).show(view, board, self.selected, names, facts, self.glyphs)
         line = captions.status_line(client, view, me, len(self._humans), self.speed, self.glyphs)
         self.query_one("#status", StatusBar).show(line)
