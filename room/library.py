@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from engine import Game
+from engine import EDITIONS, Game, load_edition
 from engine.core.events import Event
 from engine.core.text import plain
+from room.board_words import edition_name
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
 from translation import _, local_moment, ngettext
@@ -40,6 +41,14 @@ class SavedGame:
     updated: str
     lesson: bool = False
 
+    @property
+    def edition_name(self) -> str:
+        """The edition's name in the current language ("Landlord's Game 1904"); its id where this program
+        does not know it."""
+        if self.edition not in EDITIONS:
+            return self.edition
+        return edition_name(load_edition(self.edition))
+
 
 class Recorder(Protocol):
     """The interface a room uses to record its game in the saves."""
@@ -57,6 +66,9 @@ class Recorder(Protocol):
         """Whether the game saved is the first game that teaches (False where it is not saved)."""
         ...
 
+    pace: str | None
+    """The bots' pace chosen at the table, kept with the game where it is saved (None: not chosen)."""
+
     def after_events(self, events: Sequence[Event]) -> bool: ...
 
     def save_now(self) -> None: ...
@@ -72,6 +84,9 @@ class NoRecorder:
     saving = False
     takebacks = 0
     lesson = False
+
+    def __init__(self) -> None:
+        self.pace: str | None = None
 
     def after_events(self, events: Sequence[Event]) -> bool:
         return False
@@ -112,6 +127,14 @@ class AutosaveRecorder:
     @property
     def lesson(self) -> bool:
         return self._session.lesson
+
+    @property
+    def pace(self) -> str | None:
+        return self._session.pace
+
+    @pace.setter
+    def pace(self, value: str | None) -> None:
+        self._session.pace = value
 
     def after_events(self, events: Sequence[Event]) -> bool:
         return bool(self._autosaver.after_events(list(events)))

@@ -452,6 +452,16 @@ class Room:
     # --- saving -------------------------------------------------------------------------------
 
     @property
+    def pace(self) -> str | None:
+        """The bots' pace chosen at this table (`room.pacing`), kept in its save and taken up again with
+        it; None until one is chosen (a game saved before the pace was kept, say)."""
+        return self._recorder.pace
+
+    @pace.setter
+    def pace(self, value: str) -> None:
+        self._recorder.pace = value
+
+    @property
     def saving(self) -> bool:
         return self._recorder.saving
 

@@ -12,9 +12,8 @@ import os
 from engine.bots import LEVELS, check_level
 from engine.bots.outside import installed_bots
 from engine.core.text import clean_name
+from room.levels import DEFAULT_LEVEL, LEVEL_WORDS, level_word
 from saves import Seat
-
-DEFAULT_LEVEL = "normal"
 
 BOT_NAMES: tuple[str, ...] = (
     "Ada",
@@ -32,10 +31,12 @@ __all__ = [
     "BOT_NAMES",
     "DEFAULT_LEVEL",
     "LEVELS",
+    "LEVEL_WORDS",
     "Seat",
     "bot_choices",
     "bot_names",
     "bot_problem",
+    "level_word",
     "player_name",
     "quick_seats",
 ]

@@ -36,6 +36,7 @@ def export(
         players=seats,
         takebacks=0,
         lesson=False,
+        pace=None,
         initial=game.initial,
         log=game.log,
         reasons=dict(reasons or {}),

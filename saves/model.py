@@ -25,7 +25,8 @@ FORMAT_VERSION = 4
 4: the header says how many times moves were taken back (`takebacks`) and whether the game is the first
    game that teaches (`lesson`); a charge waiting to be paid names the rule that charges it (`rule`);
    the bots' reasons for their moves (`reasons`), by the place of the command in the log; the
-   fingerprint of the seed shown at the start (`fingerprint`, optional: older files of format 4 lack it)."""
+   fingerprint of the seed shown at the start (`fingerprint`, optional: older files of format 4 lack it);
+   the bots' pace chosen at the table (`pace`, optional: older files of format 4 lack it)."""
 
 __all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat", "summary_of"]
 
@@ -52,13 +53,18 @@ class SaveHeader(BaseModel):
     """How many times a person took back moves (in a game at the keyboard against bots); 0: never."""
     lesson: bool
     """The game is the first game that teaches (`landlords learn`), and explains what happens in it."""
+    pace: str | None = Field(pattern=r"^[a-z]{1,16}$")
+    """The bots' pace chosen at the table (`room.pacing`), taken up again with the game. Always written
+    (None: none chosen); None in a file of format 4 written before it was kept, which lacks it: such a
+    game goes on at the pace the program starts with."""
 
     @model_validator(mode="before")
     @classmethod
     def _fingerprint_came_later(cls, data: Any) -> Any:
-        """Accept a format 4 file written before the fingerprint was stored: it loads without one."""
-        if isinstance(data, dict) and "fingerprint" not in data:
-            return {**data, "fingerprint": None}
+        """Accept a format 4 file written before the fingerprint or the pace was stored: it loads without
+        them."""
+        if isinstance(data, dict):
+            return {"fingerprint": None, "pace": None, **data}
         return data
 
 

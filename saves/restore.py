@@ -31,6 +31,7 @@ class LoadedGame:
     saved_by: str  # the version of landlords that wrote the file
     reasons: dict[int, str] = field(default_factory=dict)  # the bots' reasons, by the place of the move
     fingerprint: str | None = None  # the seed's fingerprint as shown when the game began, if the file has it
+    pace: str | None = None  # the bots' pace chosen at the table, if the file has it
 
 
 class ReplayWatcher(Protocol):

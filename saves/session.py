@@ -34,6 +34,8 @@ class SaveSession:
         takebacks: int = 0,
         lesson: bool = False,
         fingerprint: str | None = None,
+        pace: str | None = None,
+        moves: int | None = None,
     ) -> None:
         self.path = path
         self.id = save_id
@@ -50,6 +52,11 @@ class SaveSession:
         self.lesson = lesson
         self.fingerprint = fingerprint or seed_fingerprint(initial.seed)
         """The seed's fingerprint as shown when the game began: a game taken up again keeps its file's."""
+        self.pace = pace
+        """The bots' pace chosen at the table, as the next save will say (None: not chosen)."""
+        self._played = None if moves is None else (moves, takebacks)
+        """The moves in the game as the file holds it and the take-backs: a save of the same game keeps the
+        file's "Last played" (a game opened and left without a move, a finished one looked at again)."""
 
     @property
     def closed(self) -> bool:
@@ -62,14 +69,15 @@ class SaveSession:
             raise RuntimeError(f"the save session of {self.path} is closed")
         if game.initial is not self._initial and game.initial != self._initial:
             raise ValueError(f"{self.path.name} holds another game")
-        now = datetime.now(UTC)
+        played = (len(game.log), self.takebacks)
+        updated = datetime.now(UTC) if played != self._played else self.summary.updated
         state = game.state
         save = SaveFile(
             format_version=FORMAT_VERSION,
             program_version=self._version,
             title=self.title,
             created=self.created,
-            updated=now,
+            updated=updated,
             edition=state.edition,
             rules=state.rules,
             seed=state.seed,
@@ -77,6 +85,7 @@ class SaveSession:
             players=self.seats,
             takebacks=self.takebacks,
             lesson=self.lesson,
+            pace=self.pace,
             initial=game.initial,
             log=game.log,
             reasons={i: said for i, said in (reasons or {}).items() if i < len(game.log)},
@@ -87,6 +96,7 @@ class SaveSession:
         except OSError as exc:
             raise SaveError(self.path, f"the game could not be saved: {exc.strerror or exc}") from exc
         self._initial = game.initial
+        self._played = played
         self.summary = summary_of(self.id, self.path, save)
         self._saved = True
         return self.summary

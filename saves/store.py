@@ -217,6 +217,8 @@ class SaveStore:
             takebacks=loaded.summary.takebacks,
             lesson=loaded.summary.lesson,
             fingerprint=loaded.fingerprint,
+            pace=loaded.pace,
+            moves=len(loaded.game.log),
         )
         return loaded, session
 
@@ -306,6 +308,7 @@ def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None 
         saved_by=save.program_version,
         reasons=dict(save.reasons),
         fingerprint=save.fingerprint,
+        pace=save.pace,
     )
 
 

@@ -97,6 +97,7 @@ ROOM_FOR_THE_INTERFACE = {
     "room.pacing",
     "room.room",
     "room.seats",
+    "room.levels",  # the bots' levels in words, light enough for the first screen, the same on every face
     "room.chances",  # a table's chances, worked out in other processes: the interface reads the figure
     "room.review",  # a game's review, worked out in other processes: the interface reads what comes in
     "room.advice",  # the advisor's answer, worked out in other processes: the interface reads it

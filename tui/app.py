@@ -251,7 +251,7 @@ class LandlordsApp(App[int]):
         from tui.screens.game import GameScreen
 
         self._back_to_start()
-        screen = GameScreen(client, self.glyphs, self.speed)
+        screen = GameScreen(client, self.glyphs, None if client.paced else self.speed)
         self._game = screen
         self.push_screen(screen)
 

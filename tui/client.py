@@ -68,6 +68,11 @@ class GameClient(Protocol):
     def names(self) -> Sequence[str]: ...
 
     @property
+    def levels(self) -> Sequence[str | None]:
+        """Each seat's bot level (or a bot's own name, `module:Class`); None for a person."""
+        ...
+
+    @property
     def local_seats(self) -> frozenset[int]:
         """The seats the people at this terminal play."""
         ...
@@ -181,6 +186,12 @@ class GameClient(Protocol):
         all)."""
         ...
 
+    @property
+    def paced(self) -> bool:
+        """Whether the table has a pace of its own for the bots, chosen before and kept in its save: a game
+        taken up again goes on at it."""
+        ...
+
     def hurry(self) -> None:
         """Let the bots play on without pause until a person is needed."""
         ...
@@ -239,7 +250,9 @@ class LocalClient:
         self.hosting = driver is None
         """Whether this client hosts the room: it makes and stops its bots' driver, and closes the room."""
         self._driver: BotDriver | None = driver
-        self._speed = DEFAULT_SPEED if driver is None else driver.speed
+        kept = room.pace if room.pace in SPEEDS else None
+        self._speed = (kept or DEFAULT_SPEED) if driver is None else driver.speed
+        self._paced = kept is not None or driver is not None
         self._chances: TableChances | None = None
         self._review: ReviewJob | None = None
         self._reviewed_at = -1  # the table's version the review was worked out at
@@ -262,6 +275,10 @@ class LocalClient:
     @property
     def names(self) -> Sequence[str]:
         return self._room.names
+
+    @property
+    def levels(self) -> Sequence[str | None]:
+        return [seat.level if seat.is_bot else None for seat in self._room.seats]
 
     @property
     def local_seats(self) -> frozenset[int]:
@@ -417,8 +434,14 @@ class LocalClient:
         if not self.hosting:
             return  # the host's pace, the same for everyone at the table
         self._speed = value if value in SPEEDS else DEFAULT_SPEED
+        self._paced = True
+        self._room.pace = self._speed  # kept in the save, and taken up again with the game
         if self._driver is not None:
             self._driver.speed = self._speed
+
+    @property
+    def paced(self) -> bool:
+        return self._paced
 
     def hurry(self) -> None:
         """Let the bots play without pauses: for the one hosting the room, or for a person seated at it, not

@@ -18,7 +18,7 @@ from saves import SaveError, SaveStore
 from saved_games import GAMES, play, seats_of
 
 EXAMPLES = 150
-CAME_LATER = {"fingerprint"}
+CAME_LATER = {"fingerprint", "pace"}
 """Top-level fields a file of an older format lacks and still loads without (`saves.model.SaveHeader`)."""
 SETTINGS = settings(
     max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]

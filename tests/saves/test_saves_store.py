@@ -104,17 +104,41 @@ def test_list_shows_the_most_recently_played_first_and_the_damaged_apart(tmp_pat
             ids.append(session.id)
     (tmp_path / "broken-0badf00d.json").write_text('{"format_version": 1, "title": "x"')
     (tmp_path / "notes.txt").write_text("not a save")
-    with store.open(ids[0])[1] as session:  # played again: now the most recent
-        session.save(games[0])
+    loaded, session = store.open(ids[0])
+    with session:  # played again: now the most recent
+        game = loaded.game
+        moves = len(game.log)
+        play(game, stop=lambda g: len(g.log) > moves)
+        session.save(game)
     listed = store.list()
     assert [s.id for s in listed] == [ids[0], ids[2], ids[1]]
-    assert [s.turn for s in listed] == [4, 10, 7]
+    assert [s.turn for s in listed] == [game.state.turn + 1, 10, 7]
     assert listed[0].seats == seats_of(games[0]) and listed[0].edition == "classic"
     assert listed[0].winner is None and listed[0].updated >= listed[0].created
     assert store.most_recent() == listed[0]
     [problem] = store.damaged()
     assert problem.path == tmp_path / "broken-0badf00d.json"
     assert problem.reason == "the file is cut short: it ends in the middle of the game"
+
+
+def test_a_game_saved_again_without_a_move_keeps_its_last_played(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    game, _ = finished(GAMES["classic, 2 players"])
+    with store.create(game, seats_of(game), "done") as session:
+        session.save(game)
+    (before,) = store.list()
+    loaded, session = store.open(before.id)
+    with session:  # opened, looked at, left: saved on the way out
+        session.save(loaded.game)
+        session.save(loaded.game)
+    (after,) = store.list()
+    assert after.updated == before.updated
+    loaded, session = store.open(before.id)
+    with session:  # a take-back is a move
+        session.takebacks += 1
+        session.save(loaded.game)
+    (taken_back,) = store.list()
+    assert taken_back.updated > before.updated
 
 
 def test_a_finished_game_stays_loadable(tmp_path: Path) -> None:

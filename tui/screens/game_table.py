@@ -73,7 +73,7 @@ class GameTable(Underlay[None]):
     """Every key of the screen (`tui.game_keys`); its bindings are made from it."""
     BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
 
-    def __init__(self, client: GameClient, glyphs: Glyphs, speed: str = pacing.DEFAULT_SPEED) -> None:
+    def __init__(self, client: GameClient, glyphs: Glyphs, speed: str | None = pacing.DEFAULT_SPEED) -> None:
         super().__init__()
         self.client = client
         self.glyphs = glyphs
@@ -85,7 +85,8 @@ class GameTable(Underlay[None]):
         self.announcements = Announcements(self, self.notify, self._negotiating)
         self.router = DialogRouter(self, self.announcements)
         self._shown = client.version  # the version of the table on the screen
-        client.speed = speed
+        if speed is not None:  # None: the pace the table keeps (a game taken up again)
+            client.speed = speed
         self._panel: str | None = None
         self._chances_open = False  # the chances panel: beside the others, or over the board when small
         self._stop_watching: Callable[[], None] | None = None
@@ -400,7 +401,7 @@ class GameTable(Underlay[None]):
         centre = self.board.centre
         assert isinstance(centre, CentrePanel)
         centre.show(self._centre_head(view, me), self._entries[-CENTRE_EVENTS:])
-        self.query_one(HoldingsPanel).show(view, board, names, facts, self.glyphs)
+        self.query_one(HoldingsPanel).show(view, board, names, facts, self.glyphs, client.levels)
         self.query_one(DeedPanel).show(view, board, self.selected, names, facts, self.glyphs)
         line = captions.status_line(client, view, me, len(self._humans), self.speed, self.glyphs)
         self.query_one("#status", StatusBar).show(line)

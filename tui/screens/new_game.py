@@ -21,7 +21,7 @@ from engine.core.text import NAME_MAX, TextError, check_name
 from room import DEFAULT_LEVEL, Seat, TableSetup
 from room.board_words import edition_name
 from room.rule_choices import explain, general_options
-from room.seats import bot_choices, bot_names, bot_problem, your_name
+from room.seats import bot_choices, bot_names, bot_problem, level_word, your_name
 from translation import N_, _, number, pgettext
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
@@ -30,8 +30,6 @@ from tui.widgets.ticks import TickBox
 
 VARIANTS = ((N_("The full game"), "full"), (N_("Short Game"), "short"), (N_("Time Limit game"), "time"))
 """The classic editions' variants, their words translated where the choice is shown."""
-LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "random": N_("random")}
-"""The built-in bot levels in words (a bot from outside keeps its own name)."""
 OTHER = "other"
 """The level choice that asks for a bot of one's own by name (`module:Class`)."""
 
@@ -95,7 +93,7 @@ class SeatRow(Horizontal):
         own = level not in choices
         yield Select(
             [
-                *((_(LEVEL_WORDS[lv]) if lv in LEVEL_WORDS else lv, lv) for lv in choices),
+                *((level_word(lv), lv) for lv in choices),
                 (_("other..."), OTHER),
             ],
             value=OTHER if own else level,
@@ -131,9 +129,11 @@ class SeatRow(Horizontal):
         self._show_choices()
 
     def _show_choices(self) -> None:
+        """Show the level for a bot only: a person has none (the place kept, so that the rows line up)."""
         bot = self.query_one(".kind", Select).value == "bot"
         level = self.query_one(".level", Select)
         level.disabled = not bot
+        level.visible = bot
         self.query_one(".module", Input).display = bot and level.value == OTHER
 
 
@@ -211,9 +211,14 @@ class NewGameScreen(Screen[None]):
         padding: 0 1;
         margin-bottom: 1;
     }
+    NewGameScreen #below {
+        dock: bottom;
+        height: auto;
+        padding: 0 1;
+        margin-bottom: 1;  /* the footer's line, docked at the bottom too */
+    }
     NewGameScreen .buttons {
         height: 1;
-        margin-top: 1;
     }
     NewGameScreen .buttons Button {
         margin-right: 2;
@@ -281,11 +286,13 @@ class NewGameScreen(Screen[None]):
             yield Static(
                 _(
                     "easy buys and builds by printed prices; normal reckons expected rent; "
-                    "hard bargains hardest; random plays any legal move; other... seats a bot of your own."
+                    "hard bargains hardest; expert looks ahead and weighs deals by what it learned; "
+                    "random plays any legal move; other... seats a bot of your own."
                 ),
                 id="levels",
                 classes="note",
             )
+        with Vertical(id="below"):  # in sight however long the form: Start and Back never scroll away
             yield Static(id="error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Start (^s)"), id="start", variant="success", compact=True)

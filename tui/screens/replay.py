@@ -236,7 +236,8 @@ class ReplayScreen(Screen[None]):
         centre = self.board.centre
         assert isinstance(centre, CentrePanel)
         centre.show(self._centre_head(pos), shown[-CENTRE_EVENTS:])
-        self.query_one(HoldingsPanel).show(view, self.past.board, self.past.names, pos.facts, self.glyphs)
+        past = self.past
+        self.query_one(HoldingsPanel).show(view, past.board, past.names, pos.facts, self.glyphs, past.levels)
         self.query_one("#status", StatusBar).show(self._status(pos))
 
     def _centre_head(self, pos: Position) -> list[Content]:

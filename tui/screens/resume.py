@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,13 +20,23 @@ from translation import N_, _
 from tui.widgets.steady_footer import SteadyFooter
 
 
+class SavedGamesTable(DataTable[Text], inherit_bindings=False):
+    """The saved games, a row each. Enter is left to the screen (Resume or Replay, as its footer says), and
+    goes the way the arrows go, through the table and back up: typed fast, Down Down Enter opens the third
+    row. (A key the screen took first, ahead of the table, was acted on before the arrows typed before it.)"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        b for b in DataTable.BINDINGS if not (isinstance(b, Binding) and b.key == "enter")
+    ]
+
+
 class ResumeScreen(Screen[None]):
     """A Textual screen listing the saved games; Enter resumes one, or, for a replay (`replay`), shows it on
     the replay screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", N_("Resume"), priority=True),
-        Binding("enter", "open_replay", N_("Replay"), priority=True),
+        Binding("enter", "open", N_("Resume")),
+        Binding("enter", "open_replay", N_("Replay")),
         Binding("x,delete", "delete", N_("Delete")),
         Binding("escape", "back", N_("Back")),
     ]
@@ -60,42 +71,50 @@ class ResumeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(_("Replay a saved game") if self.replay else _("Resume a saved game"), id="title")
-            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield SavedGamesTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static(id="note")
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        # the other columns take 16 + 12 + 21 + 12 and their gaps; the title has the rest. "Last played"
-        # holds a date and time as the language writes them: "Nov 25, 2026 12:35 PM" is 21 wide
-        title = max(16, min(48, self.app.size.width - 4 - 16 - 12 - 21 - 12 - 10))
+        self._fill()
+        self.query_one(DataTable).focus()
+
+    def _columns(self, table: DataTable[Text]) -> None:
+        """Lay out the columns: "Edition" as wide as the longest edition name listed, the other columns
+        16 + 12 + 21 and their gaps, the title the rest. "Last played" holds a date and time as the language
+        writes them: "Nov 25, 2026 12:35 PM" is 21 wide."""
+        heading = _("Edition")
+        edition = max(cell_len(name) for name in [heading, *(g.edition_name for g in self._games)])
+        title = max(16, min(48, self.app.size.width - 4 - 16 - 12 - 21 - edition - 10))
         table.add_column(_("Title"), width=title)
         table.add_column(_("Players"), width=16)
         table.add_column(_("Turns"), width=12)
         table.add_column(_("Last played"), width=21)
-        table.add_column(_("Edition"), width=12)
-        self._fill()
-        table.focus()
+        table.add_column(heading, width=edition)
 
     def _fill(self) -> None:
-        table = self.query_one(DataTable)
-        table.clear()
+        table: DataTable[Text] = self.query_one(DataTable)
+        table.clear(columns=True)
         note = self.query_one("#note", Static)
         if not self.persistence.available:
             self._games = []
             note.update(Content(_("Saving is off for this session: the saves folder could not be used.")))
+            self._columns(table)
             return
         try:
             self._games = self.persistence.saved_games()
             damaged = self.persistence.damaged()
         except PersistenceError as exc:
+            self._games = []
             note.update(Content(_("The saved games cannot be read: {reason}", reason=exc)))
+            self._columns(table)
             return
+        self._columns(table)
         titles = Counter(g.title for g in self._games)
         for g in self._games:
             turn = _("{n} (over)", n=g.turn) if g.finished else str(g.turn)
             title = g.title if titles[g.title] == 1 else f"{g.title} ({g.id[:6]})"  # tell twins apart
-            cells = (title, g.players, turn, g.updated, g.edition)
+            cells = (title, g.players, turn, g.updated, g.edition_name)
             table.add_row(*(Text(plain(cell)) for cell in cells), key=g.id)  # never markup
         lines = []
         if not self._games and damaged:

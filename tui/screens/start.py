@@ -12,19 +12,21 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from room.levels import DEFAULT_LEVEL, level_word
 from translation import N_, _
 from tui.styles.glyphs import UNICODE
 from tui.styles.themes import GROUP_COLOURS, group_var
 from tui.widgets.steady_footer import SteadyFooter
 
 CHOICES = (
-    ("quick_game", N_("Quick game"), N_("You and three bots, the Short Game rules")),
+    ("quick_game", N_("Quick game"), N_("You and three {level} bots, Short Game rules")),
     ("learn", N_("Learn"), N_("A first game that explains itself")),
     ("new_game", N_("New game"), N_("Edition, rules, 2 to 8 people or bots")),
     ("resume", N_("Resume"), N_("Carry on a saved game")),
     ("quit", N_("Quit"), ""),
 )
-"""The menu's choices: an action, its word and what it does (translated when the menu is drawn)."""
+"""The menu's choices: an action, its word and what it does (translated when the menu is drawn; `{level}`
+is the quick game's bots' level)."""
 
 
 def banner(stripe_glyph: str = "\u2580") -> Content:
@@ -73,10 +75,13 @@ class StartScreen(Screen[None]):
                 yield Static(banner(getattr(self.app, "glyphs", UNICODE).stripe), id="banner")
             labels = [_(label) for _action, label, _about in CHOICES]
             pad = max(12, *(len(label) + 2 for label in labels))
+            quick = level_word(DEFAULT_LEVEL)
             yield OptionList(
                 *[
                     Option(
-                        Content.assemble((label.ljust(pad), "bold"), (_(about) if about else "", "dim")),
+                        Content.assemble(
+                            (label.ljust(pad), "bold"), (_(about, level=quick) if about else "", "dim")
+                        ),
                         id=action,
                     )
                     for label, (action, _label, about) in zip(labels, CHOICES, strict=True)

@@ -24,6 +24,7 @@ from engine import (
 from engine.core.events import Event
 from engine.queries import airplane_at, held_of
 from room.board_words import box_name, edition_name
+from room.levels import level_word
 from translation import N_, _, money
 from tui.client import GameClient, refusal
 from tui.styles import look
@@ -70,6 +71,11 @@ class Told(Protocol):
 
     @property
     def names(self) -> Sequence[str]: ...
+
+    @property
+    def levels(self) -> Sequence[str | None]:
+        """Each seat's bot level; None for a person (and for every seat where it is not known)."""
+        ...
 
     def narrate(self, event: Event) -> str: ...
 
@@ -151,6 +157,11 @@ def turn_line(client: GameClient, view: GameView) -> Content:
     )
 
 
+PLACE_LEAST = 8
+"""The fewest cells a player's row keeps for where he stands ("Visiting", a space's short name) before a
+bot's level beside it."""
+
+
 def player_rows(
     client: Told, view: GameView, glyphs: Glyphs, width: int, local: Collection[int] = ()
 ) -> list[Content]:
@@ -186,7 +197,11 @@ def _player_cell(client: Told, view: GameView, glyphs: Glyphs, p: int, width: in
         return head + Content.styled(f"  {glyphs.bankrupt} " + _("bankrupt"), "bold $error")
     cash = Content.styled(f"{money(ps.cash):>8}", "bold")
     line = head + Content(" ") + cash + Content("  ")
-    room = width - line.cell_length - (5 if you else 0)
+    level = client.levels[p] if p < len(client.levels) else None
+    tag = _("you") if you else "" if level is None else fit(level_word(level), 12)  # a bot's level
+    room = width - line.cell_length - (len(tag) + 2 if tag else 0)
+    if level is not None and room < PLACE_LEAST:  # a narrow cell: the place first (Holdings tells the level)
+        tag, room = "", room + len(tag) + 2
     board = client.board
     if ps.in_jail:
         place = Content.styled(f"{glyphs.jail} {_('in jail')}"[:room], "bold $warning")
@@ -197,8 +212,8 @@ def _player_cell(client: Told, view: GameView, glyphs: Glyphs, p: int, width: in
         text = full if len(full) <= room else fit(short, max(room, 0))
         place = Content.styled(text, "$text-muted")
     line += place
-    if you:
-        line += Content.styled("  " + _("you"), "dim italic")
+    if tag:  # the person at this terminal, or a bot's level
+        line += Content.styled("  " + tag, "dim italic")
     return line
 
 

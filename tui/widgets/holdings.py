@@ -12,18 +12,26 @@ from textual.content import Content
 from engine import Board, GameView
 from engine.queries import loans_of, loans_to, markers_left
 from room.board_words import tells_groups
+from room.levels import level_word
 from translation import _, money, ngettext, pgettext
 from tui.client import Facts
 from tui.styles import look
 from tui.styles.glyphs import UNICODE, Glyphs
-from tui.text.words import buildings_on
+from tui.text.words import buildings_on, fit
 from tui.widgets.lines import LinesView
 
 
 def player_line(
-    view: GameView, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs, width: int = 30
+    view: GameView,
+    p: int,
+    names: Sequence[str],
+    facts: Facts,
+    glyphs: Glyphs,
+    width: int = 30,
+    level: str | None = None,
 ) -> list[Content]:
-    """Return the player's name and cash on one line; net worth, jail and cards on the next."""
+    """Return the player's name and cash on one line; net worth (and a bot's `level`), jail and cards on the
+    next."""
     ps = view.players[p]
     marker = glyphs.turn if p == view.current and view.winner is None else " "
     head = Content.assemble(
@@ -37,7 +45,10 @@ def player_line(
     cash = money(ps.cash)
     gap = max(width - head.cell_length - len(cash), 1)
     lines = [head + Content(" " * gap) + Content.styled(cash, "bold")]
-    lines.append(Content.styled("   " + _("worth {amount}", amount=money(facts.worth[p])), "dim"))
+    worth = Content.styled("   " + _("worth {amount}", amount=money(facts.worth[p])), "dim")
+    if level is not None:
+        worth += Content.styled("  " + fit(level_word(level), 12), "dim italic")
+    lines.append(worth)
     notes = []
     if ps.in_jail:
         notes.append(Content.styled(f"{glyphs.jail} " + _("in jail"), "bold $warning"))
@@ -92,10 +103,17 @@ def _short(text: str, kind: str) -> str:
 
 
 def holdings_of(
-    view: GameView, board: Board, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs, width: int = 30
+    view: GameView,
+    board: Board,
+    p: int,
+    names: Sequence[str],
+    facts: Facts,
+    glyphs: Glyphs,
+    width: int = 30,
+    level: str | None = None,
 ) -> list[Content]:
-    """Return the lines of one player's block."""
-    lines = player_line(view, p, names, facts, glyphs, width)
+    """Return the lines of one player's block (`level`: a bot's)."""
+    lines = player_line(view, p, names, facts, glyphs, width, level)
     if view.players[p].bankrupt:
         return lines
     for group, lots in board.members.items():
@@ -207,18 +225,25 @@ class HoldingsPanel(LinesView, can_focus=True):
         super().__init__(id=id)
         self.border_title = _("Holdings")
         self._key: object = None
-        self._args: tuple[GameView, Board, Sequence[str], Facts, Glyphs] | None = None
+        self._args: tuple[GameView, Board, Sequence[str], Facts, Glyphs, Sequence[str | None]] | None = None
 
     def show(
-        self, view: GameView, board: Board, names: Sequence[str], facts: Facts, glyphs: Glyphs = UNICODE
+        self,
+        view: GameView,
+        board: Board,
+        names: Sequence[str],
+        facts: Facts,
+        glyphs: Glyphs = UNICODE,
+        levels: Sequence[str | None] = (),
     ) -> None:
-        self._args = (view, board, names, facts, glyphs)
+        """Show every player's holdings; `levels`: each seat's bot level, None for a person."""
+        self._args = (view, board, names, facts, glyphs, levels)
         self._draw()
 
     def _draw(self) -> None:
         if self._args is None:
             return
-        view, board, names, facts, glyphs = self._args
+        view, board, names, facts, glyphs, levels = self._args
         width = self.text_width if self.is_mounted else 30
         key = (view, facts, glyphs, width)
         if key == self._key:
@@ -226,7 +251,8 @@ class HoldingsPanel(LinesView, can_focus=True):
         self._key = key
         lines: list[Content] = []
         for p in range(len(view.players)):
-            lines.extend(holdings_of(view, board, p, names, facts, glyphs, width))
+            level = levels[p] if p < len(levels) else None
+            lines.extend(holdings_of(view, board, p, names, facts, glyphs, width, level))
         self.set_lines(lines)
 
     def on_resize(self, event: events.Resize) -> None:
