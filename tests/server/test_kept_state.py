@@ -252,7 +252,7 @@ async def test_what_a_restart_lost_is_told_in_each_readers_language(tmp_path: Pa
     )
     assert told.text == english and told.line() == english
     spoken = (
-        "* Tras reiniciarse el servidor no se pudieron recuperar ni 2 líneas del chat, ni la votación en "
+        "* Tras reiniciarse el servidor no se pudieron recuperar ni 2 líneas de la charla, ni la votación en "
         "curso, ni los bancos de tiempo de esta sala; el resto está como estaba."
     )
     with use(spanish):

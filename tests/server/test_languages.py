@@ -239,7 +239,7 @@ async def test_a_spanish_player_makes_a_room_and_plays_in_spanish_words(tmp_path
         await ana.type("estado")
         await ana.wait_for("Tú: ")
         await ana.type("decir hola")
-        await ana.wait_for("Chat, Ana: hola")
+        await ana.wait_for("Charla, Ana: hola")
         await ana.type("dejar")
         await ana.wait_for("Has dejado la mesa")
         await ana.type("bailar")

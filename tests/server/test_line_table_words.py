@@ -31,4 +31,4 @@ def test_a_table_line_is_said_in_english_to_an_english_reader_and_a_person_keeps
     spanish = language("es")
     assert spanish is not None
     with use(spanish):
-        assert _chat_words(Said("Ada", "hello", time.time())) == "Chat, Ada: hello"
+        assert _chat_words(Said("Ada", "hello", time.time())) == "Charla, Ada: hello"

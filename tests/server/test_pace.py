@@ -315,7 +315,9 @@ async def test_a_room_that_only_waits_is_let_go_and_taken_up_at_its_deadline_or_
         clock.advance(24 * HOUR)
     assert woken >= 10, "it rests between deadlines"
     room = table.open()  # someone comes
-    assert room.view(None).turn >= 4 and table.deadline is not None
+    assert room.view(None).turn >= 4
+    # the game (unseeded, its bots quick) may have ended in those days: then no move waits on anyone
+    assert (table.deadline is None) == room.finished, "a deadline as long as the game goes on"
     table.arrive(BOB)
     clock.advance(600.0)
     assert table.room is room, "kept while someone is at it"

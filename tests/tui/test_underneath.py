@@ -166,7 +166,9 @@ async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_la
         bars = scroll_bar_rows(game_screen)  # Textual repaints them when a screen is laid over the table
         assert 0 in changed and changed <= {0} | bars  # the status line's row, and none of the board's
         assert len(changed) < 30
-        assert "a move made between two dialogs" in kept.lines[0].text
+        # the table redraws its status line as a window opens over it (what the game waits on then): the
+        # row shows the table's status, as a whole drawing does
+        assert kept.lines[0].text.startswith(" landlords")
         assert segments(kept.lines) == segments(drawn_whole(game_screen, kept))
 
 
