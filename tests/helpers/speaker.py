@@ -7,20 +7,9 @@ import asyncio
 from collections.abc import Mapping
 
 import asyncssh
+from linessh import Listener
 
 from server.network.main import Running
-
-
-class Listener(asyncssh.SSHClientSession[bytes]):
-    def __init__(self) -> None:
-        self.raw = bytearray()
-        self.over = asyncio.Event()
-
-    def data_received(self, data: bytes, datatype: int | None) -> None:
-        self.raw.extend(data)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.over.set()
 
 
 class Speaker:
@@ -68,7 +57,7 @@ class Speaker:
 
     async def ended(self) -> str:
         """Wait for the server to end the session; what it wrote."""
-        await asyncio.wait_for(self.out.over.wait(), 10)
+        await asyncio.wait_for(self.out.closed.wait(), 10)
         return self.text
 
     def close(self) -> None:

@@ -8,85 +8,22 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-from collections.abc import Mapping
 from pathlib import Path
 
-import asyncssh
 import pytest
-
-from server.network.main import Running
+from speaker import Speaker
 
 from sshplay import Person, make_key, start_server
 
 pytestmark = pytest.mark.slow
 
 
-class Listener(asyncssh.SSHClientSession[bytes]):
-    def __init__(self) -> None:
-        self.raw = bytearray()
-
-    def data_received(self, data: bytes, datatype: int | None) -> None:
-        self.raw.extend(data)
-
-    @property
-    def text(self) -> str:
-        return self.raw.decode("utf-8", "replace")
-
-
-class Speaker:
-    """A person in lines, whose client sends `env` (LANG, ...) as `ssh -o SetEnv` would."""
-
-    def __init__(self, running: Running, tmp: Path, name: str) -> None:
-        self.running, self.name = running, name
-        self.key = make_key(tmp, name)
-        self.out = Listener()
-        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
-        self.conn: asyncssh.SSHClientConnection | None = None
-
-    @property
-    def fingerprint(self) -> str:
-        return str(self.key.get_fingerprint("sha256"))
-
-    async def connect(
-        self, command: str = "plain", env: Mapping[bytes | str, bytes | str] | None = None
-    ) -> None:
-        self.out = Listener()
-        self.conn = await asyncssh.connect(
-            "127.0.0.1",
-            self.running.port,
-            username=self.name.lower(),
-            client_keys=[self.key],
-            known_hosts=None,
-            agent_path=None,
-            config=None,
-        )
-        self.chan, _session = await self.conn.create_session(
-            lambda: self.out, command, env=env or {}, encoding=None
-        )
-
-    async def type(self, line: str) -> None:
-        assert self.chan is not None
-        self.chan.write((line + "\n").encode())
-        await asyncio.sleep(0.05)
-
-    async def wait_for(self, text: str, timeout: float = 15.0) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while text not in self.out.text:
-            if loop.time() > end:
-                raise AssertionError(
-                    f"{self.name} never read {text!r}; the last of it:\n{self.out.text[-1500:]}"
-                )
-            await asyncio.sleep(0.05)
-
-    def close(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
-
-
 async def test_two_people_at_one_table_each_read_their_own_language(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
-    lucia, len_ = Speaker(running, tmp_path, "Lucia"), Speaker(running, tmp_path, "Len")
+    lucia, len_ = (
+        Speaker(running, "Lucia", make_key(tmp_path, "Lucia")),
+        Speaker(running, "Len", make_key(tmp_path, "Len")),
+    )
     try:
         await lucia.connect(env={"LANG": "es_ES.UTF-8"})
         await len_.connect(env={"LANG": "C.UTF-8"})
@@ -122,7 +59,7 @@ async def test_two_people_at_one_table_each_read_their_own_language(tmp_path: Pa
 
 async def test_a_language_chosen_is_remembered_for_the_key(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
-    ana = Speaker(running, tmp_path, "Ana")
+    ana = Speaker(running, "Ana", make_key(tmp_path, "Ana"))
     try:
         await ana.connect()  # no LANG sent: English
         await ana.wait_for("What name shall")
@@ -221,7 +158,7 @@ async def test_openssh_sends_lang_and_the_person_reads_spanish(tmp_path: Path) -
 
 async def test_a_spanish_player_makes_a_room_and_plays_in_spanish_words(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
-    ana = Speaker(running, tmp_path, "Ana")
+    ana = Speaker(running, "Ana", make_key(tmp_path, "Ana"))
     try:
         await ana.connect("lang es plain")
         await ana.wait_for("¿Con qué nombre")
