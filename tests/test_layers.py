@@ -10,9 +10,10 @@
     landlords_env -> engine, saves, room (an extra: nothing of the game imports it)
 
 and inside the engine, layers of their own (`ENGINE_LAYERS`): the core value types, the rule areas, the
-door and its queries, the look-ahead, the bots (which use only the queries), the tools; no circle of
-imports among its modules, type-only imports and imports deferred into a function included. A rule area
-never imports the command door, nor the package's face; it is written against `engine.core.live.LiveGame`.
+door and its queries, the look-ahead, the learned value, the chances the views show, the bots (which use
+only the queries), the tools; no circle of imports among its modules, type-only imports and imports
+deferred into a function included. A rule area never imports the command door, nor the package's face; it
+is written against `engine.core.live.LiveGame`.
 
 The server has floors of its own (`SERVER_FLOORS`), a folder each: the ground (`base`), the people, the
 tables, the screens, one session's app and terminal, the network on top. A floor imports its own and
@@ -64,7 +65,7 @@ BOT_MAY_USE = {
     "engine.core.errors",
     "engine.core.events",
     "engine.lookahead.judge",  # the expert judges its moves by looking ahead from its own view
-    "engine.lookahead.chances",  # the advisor values its options as the views value a position
+    "engine.chances",  # the advisor values its options as the views value a position
     "engine.learned.moves",  # ... and its trades and auction limits by the learned value
     "engine.learned.acceptance",  # ... and the chance a partner accepts its offer, learned from answers
     "engine.learned.value",
@@ -233,7 +234,9 @@ ENGINE_LAYERS = {
         "engine.play.takeback",
         "engine.play.view",
     },
-    "lookahead": {"engine.lookahead", "engine.learned"},  # the value of positions, fitted or learned
+    "lookahead": {"engine.lookahead"},  # positions drawn and played forward, and their fitted linear value
+    "learned": {"engine.learned"},  # the learned value, built on the look-ahead's features and draws
+    "chances": {"engine.chances"},  # the chance to win the views show: by the learned value or by playouts
     "bots": {"engine.bots"},
     "tools": {"engine.tools"},
 }
