@@ -1,4 +1,4 @@
-"""How good and how fast the chances to win are (`engine.lookahead.chances`).
+"""How good and how fast the chances to win are (`engine.chances`).
 
 Calibration: seeded mixes of easy, normal and hard bots (games the value of positions was not fitted on:
 `bench/fit_value.py` uses seed 11, this seed 99 by default) are played to their end; at turns 20, 40, 60
@@ -42,8 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
+from engine.chances import SHOWN_HORIZON, Leaf, chances, estimate, summary, values  # noqa: E402
 from engine.learned.value import learned_for  # noqa: E402
-from engine.lookahead.chances import SHOWN_HORIZON, Leaf, chances, estimate, summary, values  # noqa: E402
 from engine.lookahead.playout import HORIZON_ROUNDS  # noqa: E402
 from engine.lookahead.value import model_for  # noqa: E402
 from engine.play.view import GameView  # noqa: E402

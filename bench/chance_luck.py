@@ -25,7 +25,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from cli.analyse import PLAYOUTS as ANALYSE_PLAYOUTS  # noqa: E402
-from engine.lookahead.chances import Chances, estimate  # noqa: E402
+from engine.chances import Chances, estimate  # noqa: E402
 from engine.play.view import GameView  # noqa: E402
 from engine.tools.positions import mixed_game, positions_of  # noqa: E402
 from room.chances import PLAYOUTS as PANEL_PLAYOUTS  # noqa: E402

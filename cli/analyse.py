@@ -1,6 +1,6 @@
 """`landlords analyse GAME [--turn N] [--playouts K] [--json]`: each player's chance to win in a saved
 game, at its last position or after turn N, worked out from what everyone at the table could see and who
-sat where (each bot's level), as the chances panel works it out (`engine.lookahead.chances.estimate`: the
+sat where (each bot's level), as the chances panel works it out (`engine.chances.estimate`: the
 learned value alone where the edition has one, else playouts) and shown as it shows it: whole percents,
 and the range the playouts' luck, if any, and the model's measured error leave it in (`room.chance_words`).
 
@@ -18,7 +18,7 @@ from cli import arguments, commands
 from cli.output import Output
 from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, say, store_for, text
 from engine import Command, Event, Game, GameView
-from engine.lookahead.chances import Chances, estimate
+from engine.chances import Chances, estimate
 from room.chance_words import model_error, reading
 from saves import SaveError, Seat
 from translation import _

@@ -10,8 +10,10 @@ commands, events, edition, board, track, hooks, registry, ruleset, and `live`, t
 are written against); the rule areas (`engine.rules`, with those of one edition alone under its name); the
 command entry point (`Game.apply`) and its queries (`engine.play`: `game`, `rulebook`, `legal`, `view`,
 `odds`, `setup`, `soundness`; and `engine.queries` here, the rule figures bots ask);
-the look-ahead (`engine.lookahead`: the simple players, and positions played forward); the bots
-(`engine.bots`); and the tools on top (`engine.tools`). `tests/test_layers.py` holds them to it.
+the look-ahead (`engine.lookahead`: the simple players, and positions played forward); the learned value,
+built on the look-ahead's features and draws (`engine.learned`); the chance to win the views show, by either
+value (`engine.chances`); the bots (`engine.bots`); and the tools on top (`engine.tools`).
+`tests/test_layers.py` holds them to it.
 """
 
 from __future__ import annotations

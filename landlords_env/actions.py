@@ -1,7 +1,7 @@
 """The action space: one number for every command a seat may give, and the mask of those it may give now.
 
-The layout is read from the engine's own list of commands (`engine.core.commands.Command`), family by family,
-in its order: a command with no choice in it takes one action (roll, buy, end the turn, declare
+The layout is read from the engine's own list of commands (`engine.core.commands.COMMAND_TYPES`), family
+by family, in its order: a command with no choice in it takes one action (roll, buy, end the turn, declare
 bankruptcy, ...); a command about a space takes one action per space of the board (build, sell a
 building, mortgage, lift a mortgage, keep one, choose a route, ride, buy a ticket's lot); a command
 naming a player takes one per seat, counted from the agent's; a command with a fixed choice takes one per
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 import numpy as np
 
 from engine import Bundle, PlaceBid, ProposeTrade, trading_open
-from engine.core.commands import Command
+from engine.core.commands import COMMAND_TYPES, Command
 from engine.queries import proposal_problem
 from landlords_env.observations import Draft
 
@@ -104,10 +104,6 @@ def _kind(cls: type) -> str:
     return str(cls.model_fields["kind"].default)  # type: ignore[attr-defined]
 
 
-def command_classes() -> tuple[type, ...]:
-    return tuple(get_args(get_args(Command)[0]))
-
-
 class ActionLayout:
     """The actions of one table (its board, its number of seats), and how each maps to a command."""
 
@@ -124,7 +120,7 @@ class ActionLayout:
             start += size
             return start - size
 
-        for cls in command_classes():
+        for cls in COMMAND_TYPES:
             need = _required(cls)
             kind = _kind(cls)
             if cls is PlaceBid:

@@ -2,7 +2,7 @@
 analyse`.
 
 A figure is the learned value of the position itself, or worked out from playouts whose ends are valued by
-a fitted model (`engine.lookahead.chances.estimate`), so it may be off in two ways: by the luck of its
+a fitted model (`engine.chances.estimate`), so it may be off in two ways: by the luck of its
 playouts, where it has any (the 95 % interval of their mean, which more playouts narrow; none for the
 learned value alone), and by the model's own error, which no number of playouts removes. The second is
 measured by `python bench/analysis.py` on games the model was not fitted on: the calibration error (how

@@ -1,6 +1,6 @@
 """Win-chance estimates for a table, recomputed after every move while anyone is watching them.
 
-The look-ahead (`engine.lookahead.chances.estimate`) is CPU-bound: a figure from a mid-game position costs a
+The look-ahead (`engine.chances.estimate`) is CPU-bound: a figure from a mid-game position costs a
 few tenths of a second of CPU where it is made of playouts, and loads the learned value where it is that
 value's alone. Worked out in the process that draws the screens, it would hold up
 every key and every bot for that long (a thread would not help: it holds the interpreter's lock). So the
@@ -31,8 +31,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from engine.lookahead.chances import SHOWN_HORIZON, estimate, summary, valued_alone, values
-from engine.lookahead.chances import Chances as Chances  # for the front ends that name an estimate
+from engine.chances import SHOWN_HORIZON, estimate, summary, valued_alone, values
+from engine.chances import Chances as Chances  # for the front ends that name an estimate
 from engine.play.view import GameView
 from room.room import Room, Update
 from translation import _
@@ -73,7 +73,7 @@ def _start_worker() -> None:
     os.dup2(quiet, 1)
     os.dup2(quiet, 2)
     os.close(quiet)
-    import engine.lookahead.chances  # noqa: F401  # loaded before the first figure is asked for
+    import engine.chances  # noqa: F401  # loaded before the first figure is asked for
     from room.heap import settle
 
     settle()

@@ -39,7 +39,7 @@ Such a process also collects its youngest generation less often than Python's de
 screen update makes and drops many thousands of objects, and young passes in the middle of an update
 promoted what it still held, only for it to die soon after, old, and be walked by every full pass.
 
-The measurements behind these choices are in docs/server.md, "Garbage collection in the workers".
+The measurements behind these choices are in docs/server-design.md, "Garbage collection in the workers".
 """
 
 from __future__ import annotations

@@ -33,8 +33,8 @@ from functools import partial
 from typing import Any, Literal, Protocol
 
 from engine import Command, Game, GameState, GameView
+from engine.chances import Chances, chances, estimate
 from engine.core.events import Event
-from engine.lookahead.chances import Chances, chances, estimate
 from room.board_words import edition_name
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
@@ -69,7 +69,7 @@ TAX_KINDS = frozenset({"tax_paid", "paid_into_box", "paid_to_bank", "bank_fee_pa
 
 
 class Judge(Protocol):
-    """Type of a function returning each player's chance from a position: `engine.lookahead.chances.chances`,
+    """Type of a function returning each player's chance from a position: `engine.chances.chances`,
     or a test double."""
 
     def __call__(

@@ -14,7 +14,7 @@ bankruptcy against the position just before it. Where the edition has a learned 
 (`engine.learned.value`) both positions are valued by it, which has no luck of its own: the error of a
 figure is how far its members disagree about it. Elsewhere the fitted linear value picks the
 `CANDIDATES` decisions that moved the chances most, and the two positions of each (the alternative's and
-the decision's) are played out under the same drawn luck (`engine.lookahead.chances.values`: the k-th
+the decision's) are played out under the same drawn luck (`engine.chances.values`: the k-th
 playout of each throws the same dice): the error is the paired difference's.
 
 A decision is a turning point when it moved the chances by a point or more and its player's own chance by
@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from engine import Command, Game, GameState
+from engine.chances import Z95, values
 from engine.core.board import Board, board_for
 from engine.core.commands import (
     AcceptDeal,
@@ -65,7 +66,6 @@ from engine.core.events import (
 )
 from engine.core.narration import narrate
 from engine.core.phrases import N_, Money, Phrase, Plural
-from engine.lookahead.chances import Z95, values
 from engine.lookahead.value import model_for
 
 MOVE_PLAYOUTS = 150

@@ -14,12 +14,12 @@ import json
 from functools import cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 from pydantic import ValidationError
 
 from engine import GameState, known_editions
-from engine.core.commands import Command
+from engine.core.commands import COMMAND_TYPES
 from engine.core.text import plain
 from saves.errors import SaveError, SeedMismatch
 from saves.migrations import FIRST_VERSION, upgrade
@@ -155,8 +155,7 @@ def check_log(path: Path, document: dict[str, Any]) -> None:
 @cache
 def command_kinds() -> frozenset[str]:
     """Return the kind of every command a save's log may contain."""
-    union = get_args(Command)[0]
-    return frozenset(model.model_fields["kind"].default for model in get_args(union))
+    return frozenset(model.model_fields["kind"].default for model in COMMAND_TYPES)
 
 
 def check_version(path: Path, document: dict[str, Any]) -> int:

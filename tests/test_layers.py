@@ -10,9 +10,14 @@
     landlords_env -> engine, saves, room (an extra: nothing of the game imports it)
 
 and inside the engine, layers of their own (`ENGINE_LAYERS`): the core value types, the rule areas, the
-door and its queries, the look-ahead, the bots (which use only the queries), the tools; no circle of
-imports among its modules, type-only imports and imports deferred into a function included. A rule area
-never imports the command door, nor the package's face; it is written against `engine.core.live.LiveGame`.
+door and its queries, the look-ahead, the learned value, the chances the views show, the bots (which use
+only the queries), the tools; no circle of imports among its modules nor between its folders,
+type-only imports and imports deferred into a function included. A rule area never imports the command
+door, nor the package's face; it is written against `engine.core.live.LiveGame`.
+
+The full screen has layers of its own (`TUI_LAYERS`): the ground (its client, styles, models, drawing
+helpers), the text it shows, the widgets, the dialogs, the router that keeps them in step with the game,
+the screens, the app on top; no folder imports one above it, and no two folders import each other.
 
 The server has floors of its own (`SERVER_FLOORS`), a folder each: the ground (`base`), the people, the
 tables, the screens, one session's app and terminal, the network on top. A floor imports its own and
@@ -64,7 +69,7 @@ BOT_MAY_USE = {
     "engine.core.errors",
     "engine.core.events",
     "engine.lookahead.judge",  # the expert judges its moves by looking ahead from its own view
-    "engine.lookahead.chances",  # the advisor values its options as the views value a position
+    "engine.chances",  # the advisor values its options as the views value a position
     "engine.learned.moves",  # ... and its trades and auction limits by the learned value
     "engine.learned.acceptance",  # ... and the chance a partner accepts its offer, learned from answers
     "engine.learned.value",
@@ -233,7 +238,9 @@ ENGINE_LAYERS = {
         "engine.play.takeback",
         "engine.play.view",
     },
-    "lookahead": {"engine.lookahead", "engine.learned"},  # the value of positions, fitted or learned
+    "lookahead": {"engine.lookahead"},  # positions drawn and played forward, and their fitted linear value
+    "learned": {"engine.learned"},  # the learned value, built on the look-ahead's features and draws
+    "chances": {"engine.chances"},  # the chance to win the views show: by the learned value or by playouts
     "bots": {"engine.bots"},
     "tools": {"engine.tools"},
 }
@@ -242,12 +249,13 @@ that is a package stands for everything in it."""
 ORDER = list(ENGINE_LAYERS)
 
 
-def _layer(module: str) -> str:
-    for layer, members in ENGINE_LAYERS.items():
+def _layer(module: str, layers: dict[str, set[str]] = ENGINE_LAYERS) -> str:
+    package = module.split(".")[0]
+    for layer, members in layers.items():
         for member in members:
-            if module == member or (member != "engine" and module.startswith(member + ".")):
+            if module == member or (member != package and module.startswith(member + ".")):
                 return layer
-    raise AssertionError(f"{module} belongs to no layer of the engine: add it to ENGINE_LAYERS")
+    raise AssertionError(f"{module} belongs to no layer of {package}: add it to its layers")
 
 
 def _engine_graph() -> dict[str, set[str]]:
@@ -298,6 +306,84 @@ def test_no_circle_of_imports_inside_the_engine() -> None:
     for node in sorted(inner):
         if node not in seen:
             visit(node, [node])
+
+
+TUI_LAYERS = {
+    "ground": {
+        "tui",
+        "tui.client",
+        "tui.director",
+        "tui.drawing",
+        "tui.errors",
+        "tui.game_keys",
+        "tui.models",
+        "tui.patches",
+        "tui.styles",
+        "tui.terminal",
+    },
+    "text": {"tui.text"},
+    "widgets": {"tui.widgets"},
+    "dialogs": {"tui.dialogs"},
+    "router": {"tui.dialog_router"},  # keeps a game screen's dialogs in step; the screen opens what it shows
+    "screens": {"tui.screens"},
+    "app": {"tui.app"},
+}
+"""The full screen's layers, lowest first, as the engine's: a module may import its own layer and those below
+it (a dialog that needs the screen under it to act is handed a protocol, `tui.dialogs.base.Table`). The
+ground's rooms (a folder, or a module of tui's own folder) import none of the others."""
+TUI_ORDER = list(TUI_LAYERS)
+
+
+def _room(module: str) -> str:
+    """The folder of tui or of the engine that a module is in, or the module itself where it stands at the
+    top: what is drawn as one room of the house."""
+    return ".".join(module.split(".")[:2])
+
+
+def test_every_tui_module_sits_in_one_layer_and_imports_none_above_it() -> None:
+    assert _tui_upward(_graph("tui")) == []
+
+
+def _tui_upward(graph: dict[str, set[str]]) -> list[str]:
+    out = []
+    for name, edges in sorted(graph.items()):
+        mine = _layer(name, TUI_LAYERS)
+        for module in sorted(edges):
+            theirs = _layer(module, TUI_LAYERS)
+            if TUI_ORDER.index(theirs) > TUI_ORDER.index(mine):
+                out.append(f"{name} ({mine}) imports {module} ({theirs})")
+            elif mine == theirs == "ground" and _room(module) not in {_room(name), "tui"}:
+                out.append(f"{name} (ground) imports {module}, another room of the ground")
+    return out
+
+
+def test_the_tui_layer_test_sees_an_upward_import() -> None:
+    """The check above is not vacuous: a dialog that reached up for a screen is seen, and a ground room that
+    reached for another."""
+    graph = _graph("tui")
+    graph["tui.dialogs.base"] = graph["tui.dialogs.base"] | {"tui.screens.chances"}
+    graph["tui.client"] = graph["tui.client"] | {"tui.styles.glyphs"}
+    assert _tui_upward(graph) == [
+        "tui.client (ground) imports tui.styles.glyphs, another room of the ground",
+        "tui.dialogs.base (dialogs) imports tui.screens.chances (screens)",
+    ]
+
+
+@pytest.mark.parametrize("package", ["engine", "tui"])
+def test_no_circle_of_imports_between_the_folders(package: str) -> None:
+    """One direction between any two folders (and the modules at the package's top): a folder that imports
+    another is never imported back by it, even by modules that form no circle of their own."""
+    rooms: dict[str, set[str]] = {}
+    for name, edges in _graph(package).items():
+        rooms.setdefault(_room(name), set()).update(_room(m) for m in edges)
+    rooms = {room: edges - {room, package} for room, edges in rooms.items() if room != package}
+    circle = _circle(rooms)
+    assert circle is None, "folders that import each other: " + " -> ".join(circle or [])
+
+
+def test_no_circle_of_imports_inside_tui() -> None:
+    circle = _circle(_graph("tui"))
+    assert circle is None, "import circle: " + " -> ".join(circle or [])
 
 
 SERVER_FLOORS = ["base", "people", "tables", "screens", "session", "network"]

@@ -21,7 +21,7 @@ from tui.dialogs.base import GameDialog, Table
 from tui.dialogs.build import BuildDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.call import CallDialog
-from tui.dialogs.card import Card, CardDialog
+from tui.dialogs.card import CardDialog
 from tui.dialogs.deal_answer import DealAnswerDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.direction import DirectionDialog
@@ -43,7 +43,7 @@ from tui.dialogs.trade import TradeScreen
 from tui.dialogs.winnings_card import WinningsCardDialog
 from tui.director import Decision, decision_for
 from tui.models.trade_model import TradeDraft
-from tui.text.announcements import Announcements
+from tui.text.announcements import Announcements, Card
 
 DIALOGS: dict[str, Callable[[Table, Decision], GameDialog]] = {
     "jail": JailDialog,
@@ -89,6 +89,9 @@ class Host(Table, Protocol):
 
     def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
 
+    def show_results(self) -> None:
+        """Open the results over the table: the router says when, the screen knows how."""
+
 
 class DialogRouter:
     """Manages the dialogs over one game screen, keeping them in step with the game."""
@@ -116,9 +119,7 @@ class DialogRouter:
             self.close_stale(None)
             if not self._over_shown and not announcements:
                 self._over_shown = True
-                from tui.screens.game_over import GameOverScreen
-
-                app.push_screen(GameOverScreen(host.client))
+                host.show_results()
             elif announcements and self._on_top():
                 app.push_screen(self.card_dialog(announcements.next()), lambda _: host.sync())
             return

@@ -31,13 +31,13 @@ from engine.bots.advice_options import Refusal, weighed, within_named
 from engine.bots.expert import ExpertBot
 from engine.bots.judging import answer_figures
 from engine.bots.position import Position
+from engine.chances import SHOWN_HORIZON, Z95, valued_alone
 from engine.core.commands import AcceptTrade, Command, EndTurn, ProposeTrade, RollDice
 from engine.core.phrases import N_, Phrase
 from engine.core.state import GameState
 from engine.learned.acceptance import acceptance_for
 from engine.learned.moves import weigh_offers
 from engine.learned.value import learned_for
-from engine.lookahead.chances import SHOWN_HORIZON, Z95, valued_alone
 from engine.lookahead.judge import Course, Verdict, judge
 from engine.play.view import GameView
 
@@ -54,7 +54,7 @@ SETTLED = frozenset({"roll", "end_turn"})
 """What the game waits on once a decision is settled: a throw or the end of a turn."""
 PLAYED = 400
 """Drawn positions each option is played out from where the views show a figure worked out by playouts
-(Finance, a game with rule options: `engine.lookahead.chances.valued_alone` says which): each played one
+(Finance, a game with rule options: `engine.chances.valued_alone` says which): each played one
 round on, as the chances panel plays them, so that moving on shows the panel's own figure, and with its
 luck (`python bench/advisor.py`)."""
 CLOSE = 0.01

@@ -356,6 +356,10 @@ Command = Annotated[
     Field(discriminator="kind"),
 ]
 
+COMMAND_TYPES: tuple[type[_Command], ...] = get_args(get_args(Command)[0])
+"""Every command type, in the order of `Command`: the one list that a save's kinds, the learning
+environment's actions and the checks of the command door are read from."""
+
 
 @cache
 def command_adapter() -> TypeAdapter[Command]:
@@ -474,7 +478,7 @@ class _Shape:
         self.plain = self.numbers == [("player", 0)] and not self.others  # a player and nothing else
 
 
-_SHAPES: dict[type, _Shape] = {cls: _Shape(cls) for cls in get_args(get_args(Command)[0])}
+_SHAPES: dict[type, _Shape] = {cls: _Shape(cls) for cls in COMMAND_TYPES}
 
 _SOUND: dict[int, object] = {}
 """Command objects already found well-formed, by identity (held, so that no other object can take their

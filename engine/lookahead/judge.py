@@ -13,15 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.core.commands import Command
 from engine.core.errors import IllegalCommand
 from engine.core.state import GameState
-from engine.lookahead.chances import Z95, playout_seed
+from engine.core.tabletop import Tabletop
 from engine.lookahead.features import Levels
 from engine.lookahead.players import SimplePlayer
-from engine.lookahead.playout import HORIZON_ROUNDS, Player, Seated, play_forward, stop_turn
+from engine.lookahead.playout import (
+    HORIZON_ROUNDS,
+    Z95,
+    Player,
+    Seated,
+    play_forward,
+    playout_seed,
+    stop_turn,
+)
 from engine.lookahead.sampling import Sampler
 from engine.lookahead.shark import AllInShark, HoldingShark, SharkPlayer
 from engine.lookahead.value import model_for
@@ -29,10 +37,21 @@ from engine.play.game import Game
 from engine.play.view import GameView
 
 if TYPE_CHECKING:
-    from engine.learned.model import LearnedValue
+    import numpy as np
+    from numpy.typing import NDArray
 
 STEPS = 500
 """Commands a playout that stops once its position is settled may take at most (it never needs as many)."""
+
+
+class Ensemble(Protocol):
+    """A value of positions by several members, handed in by the caller (the learned value,
+    `engine.learned.model.LearnedValue`): the look-ahead draws and plays, it does not choose the value."""
+
+    def all_chances(self, tables: Sequence[Tabletop], levels: Levels | None = None) -> NDArray[np.float64]:
+        """Return every member's chances for each table: shape (members, tables, seats)."""
+        ...
+
 
 Course = Sequence[Command]
 """Commands applied in turn from the position: one move, or a move and the answers it waits for."""
@@ -77,7 +96,7 @@ def judge(
     levels: Levels | None = None,
     policy: str = "simple",
     plans: Sequence[str | None] | None = None,
-    value: LearnedValue | None = None,
+    value: Ensemble | None = None,
     turns: int | None = None,
     settled: Callable[[GameState], bool] | None = None,
 ) -> list[Verdict]:

@@ -32,7 +32,7 @@ class ValueModel:
     """Whether these weights alone judge as well as playouts ending on them, as measured on unseen games of
     the edition (`bench/analysis.py --playouts 0 --value linear`, written into the edition's entry of
     `engine/data/value.json` as `"alone": true`; fitting the weights again drops it until it is measured
-    again): the views then show the value of a position with no playouts (`engine.lookahead.chances`)."""
+    again): the views then show the value of a position with no playouts (`engine.chances`)."""
 
     def chances(self, table: Tabletop, levels: Levels | None = None) -> list[float]:
         """Return each player's chance to win from this position: 1 for the winner of a finished game, 0 for a

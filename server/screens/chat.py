@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 from server.people.chat import too_long
 from server.screens.session import session_of
 from translation import N_, _
-from tui.screens.overlay import Overlay
+from tui.dialogs.overlay import Overlay
 from tui.widgets.steady_input import SteadyInput
 
 if TYPE_CHECKING:

@@ -24,9 +24,9 @@ from server.tables.client import TableClient
 from server.tables.plans import TableError
 from server.tables.seat_clocks import ClockFace, VoteFace
 from translation import N_, _
+from tui.dialogs.overlay import Overlay
 from tui.game_keys import GameKey, bindings
 from tui.screens.game import GameScreen
-from tui.screens.overlay import Overlay
 from tui.styles.glyphs import Glyphs
 from tui.widgets.event_log import EventLog
 from tui.widgets.status import StatusBar

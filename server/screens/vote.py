@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from server.tables.seat_clocks import VoteFace
 from translation import N_, _
-from tui.screens.overlay import Overlay
+from tui.dialogs.overlay import Overlay
 
 
 class VoteDialog(Overlay[bool | None]):

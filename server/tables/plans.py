@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine import EDITIONS, RuleOptions
 from engine.core.text import TextError, check_title, clean_name, plain
@@ -136,30 +137,13 @@ class Plan:
 
     def to_json(self) -> dict[str, Any]:
         """Return the plan as written and sent: what `dataclasses.asdict` gives, made directly (a server
-        with thousands of rooms writes and sends them often)."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "edition": self.edition,
-            "rules": _copied(self.rules),
-            "seats": [
-                {"kind": seat.kind, "level": seat.level, "name": seat.name, "owner": seat.owner}
-                for seat in self.seats
-            ],
-            "turn_timer": self.turn_timer,
-            "pace": self.pace,
-            "creator": self.creator,
-            "save_id": self.save_id,
-            "finished": self.finished,
-            "advisor": self.advisor,
-            "result": [asdict(r) for r in self.result] if self.result is not None else None,
-            "bank": self.bank,
-            "bank_added": self.bank_added,
-            "watchers": list(self.watchers),
-            "move_hours": self.move_hours,
-            "away_until": dict(self.away_until),
-            "ended": self.ended,
-        }
+        with thousands of rooms writes and sends them often); the fields a room's card has too are
+        written by `room_json`."""
+        raw = room_json(self)
+        raw["rules"] = _copied(self.rules)
+        raw["turn_timer"] = self.turn_timer
+        raw["pace"] = self.pace
+        return raw
 
     @classmethod
     def from_json(cls, raw: Any) -> Plan:
@@ -209,6 +193,94 @@ class Plan:
             away_until=_away_of(raw.get("away_until")),
             ended=_when(raw.get("ended")),
         )
+
+
+class Seat(Protocol):
+    """A seat as a plan and a room's card hold it (`room_json`)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def level(self) -> str | None: ...
+
+    @property
+    def name(self) -> str | None: ...
+
+    @property
+    def owner(self) -> str | None: ...
+
+
+class Room(Protocol):
+    """A room as a plan and the lobby's card of it (`server.tables.room_card.RoomCard`) hold it: what both
+    write alike (`room_json`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def edition(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def creator(self) -> str: ...
+
+    @property
+    def save_id(self) -> str | None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def advisor(self) -> bool: ...
+
+    @property
+    def result(self) -> list[SeatResult] | None: ...
+
+    @property
+    def bank(self) -> int: ...
+
+    @property
+    def bank_added(self) -> int: ...
+
+    @property
+    def watchers(self) -> Sequence[str]: ...
+
+    @property
+    def move_hours(self) -> int: ...
+
+    @property
+    def away_until(self) -> Mapping[str, float]: ...
+
+    @property
+    def ended(self) -> float: ...
+
+
+def room_json(room: Room) -> dict[str, Any]:
+    """Return a room's fields in a plan's JSON form, all but its rules, pace and turn timer: the whole of
+    a room's card (a plan read from it has those three as their defaults), and a plan's with them."""
+    return {
+        "id": room.id,
+        "name": room.name,
+        "edition": room.edition,
+        "seats": [{"kind": s.kind, "level": s.level, "name": s.name, "owner": s.owner} for s in room.seats],
+        "creator": room.creator,
+        "save_id": room.save_id,
+        "finished": room.finished,
+        "advisor": room.advisor,
+        "result": [asdict(r) for r in room.result] if room.result is not None else None,
+        "bank": room.bank,
+        "bank_added": room.bank_added,
+        "watchers": list(room.watchers),
+        "move_hours": room.move_hours,
+        "away_until": dict(room.away_until),
+        "ended": room.ended,
+    }
 
 
 def _copied(value: Any) -> Any:

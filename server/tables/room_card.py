@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from server.people.places import SeatResult, results_of
-from server.tables.plans import Plan
+from server.tables.plans import Plan, room_json
 
 NOBODY_AWAY: Mapping[str, float] = MappingProxyType({})
 SHARED_SEATS_MOST = 100_000
@@ -39,6 +39,11 @@ class SeatCard(NamedTuple):
     @property
     def free(self) -> bool:
         return self.kind == "person" and self.owner is None
+
+    @property
+    def level(self) -> None:
+        """A bot's level, which a card does not keep: a plan read from it has none."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,25 +140,9 @@ class RoomCard:
         return fingerprint in self.watchers or any(s.owner == fingerprint for s in self.seats)
 
     def to_json(self) -> dict[str, Any]:
-        """Return the card in a plan's JSON form (`Plan.to_json`): what it keeps, without the rules, pace
-        and timers, which a plan read from it has as their defaults."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "edition": self.edition,
-            "seats": [{"kind": s.kind, "level": None, "name": s.name, "owner": s.owner} for s in self.seats],
-            "creator": self.creator,
-            "save_id": self.save_id,
-            "finished": self.finished,
-            "advisor": self.advisor,
-            "result": [asdict(r) for r in self.result] if self.result is not None else None,
-            "bank": self.bank,
-            "bank_added": self.bank_added,
-            "watchers": list(self.watchers),
-            "move_hours": self.move_hours,
-            "away_until": dict(self.away_until),
-            "ended": self.ended,
-        }
+        """Return the card in a plan's JSON form (`server.tables.plans.room_json`): what it keeps, without
+        the rules, pace and timers, which a plan read from it has as their defaults."""
+        return room_json(self)
 
 
 def _text_or_none(value: object) -> bool:

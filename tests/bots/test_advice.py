@@ -8,9 +8,9 @@ import pytest
 from engine import RuleOptions, new_game
 from engine.bots.advice import advise
 from engine.bots.advice_options import Refusal, refusals, within_named
+from engine.chances import chances, estimate
 from engine.core.commands import BuyProperty, DeclineProperty, ProposeTrade, RejectTrade
 from engine.core.state import Bundle, BuyDecision
-from engine.lookahead.chances import chances, estimate
 from room.chance_words import reading
 
 from played_games import hard_game_at_seat_0, played, until_buy

@@ -30,6 +30,15 @@ def test_every_public_name_is_the_object_its_module_defines(package: ModuleType)
         _ = package.Nothing
 
 
+def test_the_engine_names_every_command_type() -> None:
+    """A command added to the engine's list (`engine.core.commands.COMMAND_TYPES`) is one of the package's
+    names too, where the faces take it from."""
+    from engine.core.commands import COMMAND_TYPES
+
+    where = _names(engine)
+    assert [t.__name__ for t in COMMAND_TYPES if where.get(t.__name__) != "engine.core.commands"] == []
+
+
 def test_importing_the_engine_loads_none_of_its_modules() -> None:
     code = "import sys, engine; print(sorted(m for m in sys.modules if m.startswith('engine')))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

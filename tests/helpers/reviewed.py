@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine import Game, GameView
-from engine.lookahead.chances import Chances, summary
+from engine.chances import Chances, summary
 from engine.lookahead.value import ValueModel, worth_share
 from room.chances import ChancesPool
 from room.review import ReviewJob, Source

@@ -299,7 +299,7 @@ def test_the_advisor_answers_in_sentences_when_its_figure_is_in() -> None:
 def test_chances_follow_when_worked_out_and_not_for_a_table_that_moved_on() -> None:
     from concurrent.futures import Future
 
-    from engine.lookahead.chances import Chance, Chances
+    from engine.chances import Chance, Chances
 
     lt = line_table("classic", 1, bots=1)
     asked: list[Future[Chances]] = []

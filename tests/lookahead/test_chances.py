@@ -8,10 +8,10 @@ import math
 import pytest
 
 from engine import Game, new_game
+from engine.chances import SHOWN_HORIZON, alone, chances, estimate, summary, valued_alone, values
 from engine.core.options import RuleOptions
 from engine.learned.value import manifest_of
 from engine.lookahead import value
-from engine.lookahead.chances import SHOWN_HORIZON, alone, chances, estimate, summary, valued_alone, values
 from engine.lookahead.features import LEVELS, NAMES, WIDTH, design
 from engine.lookahead.value import ValueModel, model_for, softmax, worth_share
 

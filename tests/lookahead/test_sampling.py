@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, GameState
-from engine.lookahead.chances import chances
+from engine.chances import chances
 from engine.lookahead.sampling import Sampler
 from engine.play.soundness import problem
 from engine.rules.hands import FACE_DOWN, split_ref

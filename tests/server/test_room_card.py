@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from room.pacing import DEFAULT_SPEED
 from server.base.clock import SetClock
 from server.people.places import SeatResult
 from server.tables.lobby_index import IndexedRoom
 from server.tables.lobby_line import TableStatus, line_of
-from server.tables.plans import Plan, SeatPlan
+from server.tables.plans import DEFAULT_TURN_TIMER, Plan, SeatPlan
 from server.tables.room_card import RoomCard
 from server.tables.turn_pace import UNLOAD_AFTER
 from server.tables.your_move import waiting_on
@@ -57,6 +58,24 @@ def test_a_card_is_read_back_from_the_lobby_index_as_it_was_written() -> None:
     for broken in ({"seats": [{"kind": "ghost"}]}, {**_duo().to_json(), "bank": "3:00"}, {"seats": 5}):
         with pytest.raises((ValueError, KeyError, TypeError)):
             RoomCard.from_json(broken)
+
+
+def test_a_card_writes_its_plans_json_but_the_rules_pace_and_timer() -> None:
+    """A card and its plan write a room's fields alike: a field the plan writes is the card's too, but the
+    rules, pace and turn timer (and a bot's level), which a plan read from the card has as their defaults."""
+    plan = _duo()
+    plan.save_id, plan.away_until, plan.finished, plan.ended = "0badcafe", {"key-Bob": 2e9}, True, 1.7e9
+    plan.result = [SeatResult(1, "key-Ada"), SeatResult(2, "key-Bob"), SeatResult(3, None, "easy", True)]
+    written = plan.to_json()
+    card = RoomCard.of(plan).to_json()
+    assert written.keys() - card.keys() == {"rules", "pace", "turn_timer"}
+    assert card == {
+        **{key: value for key, value in written.items() if key in card},
+        "seats": [{**seat, "level": None} for seat in written["seats"]],
+    }
+    read = Plan.from_json(json.loads(json.dumps(card)))
+    assert (read.rules, read.pace, read.turn_timer) == ({}, DEFAULT_SPEED, DEFAULT_TURN_TIMER)
+    assert RoomCard.of(read) == RoomCard.of(plan)
 
 
 def test_cards_read_apart_share_their_people_keys_and_names() -> None:

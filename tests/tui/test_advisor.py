@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from engine import BuyProperty, DeclineProperty, RuleOptions, new_game
 from engine.bots.advice import advise
-from engine.lookahead.chances import chances
+from engine.chances import chances
 from room import Seat
 from room.advice import AdvisorOff
 from tui.app import LandlordsApp

@@ -14,10 +14,10 @@ from tui.app import LandlordsApp
 from tui.dialog_router import KEPT
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
-from tui.dialogs.card import Card
 from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.trade import TradeScreen
 from tui.styles.themes import DARK, LIGHT
+from tui.text.announcements import Card
 from tui.widgets.lesson_note import LessonNote
 
 from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, play_until, scripted_game, settle

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Game, RuleOptions, new_game
+from engine.chances import chances
 from engine.core.commands import RollDice
 from engine.core.events import CardDrawn, PropertyOffered, RentPaid, SentToJail
-from engine.lookahead.chances import chances
 from room import Persistence, lesson_setup
 from room.lesson import EXPLANATIONS, Lesson
 from tui.app import AppOptions, LandlordsApp, Opening

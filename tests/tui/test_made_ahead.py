@@ -10,7 +10,7 @@ from textual.widgets import Label
 from tui.app import LandlordsApp
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
-from tui.screens.overlay import Underlay
+from tui.dialogs.overlay import Underlay
 
 from playtable import ADA, VERA, app_for, client_for, game_screen, made_ahead, scripted_game, settle
 

@@ -19,11 +19,11 @@ from tui.dialogs.direction import DirectionDialog
 from tui.dialogs.loan import LoanScreen
 from tui.dialogs.lot import LotDialog
 from tui.dialogs.luxury import LuxuryDialog
+from tui.dialogs.overlay import Underlay
 from tui.dialogs.ride import RideDialog
 from tui.dialogs.tickets import TicketsDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
-from tui.screens.overlay import Underlay
 from tui.widgets.command_list import CommandList
 
 from playtable import (

@@ -16,8 +16,8 @@ from textual.style import Style
 from textual.visual import RenderOptions
 
 from tui.app import LandlordsApp
+from tui.dialogs.overlay import Underlay
 from tui.screens.game import GameScreen
-from tui.screens.overlay import Underlay
 from tui.widgets import tinted
 from tui.widgets.status import StatusBar
 from tui.widgets.tinted import DimmedScreen, Underneath
@@ -194,8 +194,8 @@ async def test_every_dialog_of_a_game_shows_the_table_as_a_whole_drawing_would()
     from tui.app import AppOptions, LandlordsApp, Opening
     from tui.client import LocalClient
     from tui.dialogs.card import CardDialog
+    from tui.dialogs.overlay import Overlay
     from tui.screens.game import GameScreen
-    from tui.screens.overlay import Overlay
 
     names = ["Ada", "Grace", "Alan", "Linus"]
     game = new_game("classic", names, seed=11)

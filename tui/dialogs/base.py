@@ -14,8 +14,8 @@ from engine import Command, GameView
 from room.lesson import Explanation
 from translation import N_, _
 from tui.client import GameClient
+from tui.dialogs.overlay import Overlay
 from tui.director import Decision
-from tui.screens.overlay import Overlay
 from tui.styles.glyphs import Glyphs
 from tui.widgets.lesson_note import LessonNote
 
@@ -63,6 +63,8 @@ class Table(Protocol):
     def open_loan(self, player: int) -> None: ...
 
     def action_advise(self) -> None: ...
+
+    def open_chances(self) -> None: ...
 
     def lesson_now(self) -> Explanation | None: ...
 
@@ -207,9 +209,7 @@ class GameDialog(Overlay[None]):
 
     def action_chances(self) -> None:
         """Open the chances panel over this dialog, which stays open."""
-        from tui.screens.chances import ChancesScreen
-
-        self.app.push_screen(ChancesScreen(self.client, self.table.glyphs))
+        self.table.open_chances()
 
     def action_close(self) -> None:
         if self.decision is not None:

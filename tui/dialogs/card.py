@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -13,16 +12,8 @@ from textual.widgets import Button, Label, Static
 
 from translation import N_, _
 from tui.dialogs.base import GameDialog, Table
+from tui.text.announcements import Card
 from tui.widgets.steady_footer import SteadyFooter
-
-
-@dataclass(frozen=True)
-class Card:
-    """A card for a local player to read: who drew or took it, from which deck, and its text."""
-
-    player: str
-    deck: str
-    text: str
 
 
 class CardDialog(GameDialog):

@@ -23,7 +23,7 @@ from room.advice_words import draft_note, heading, why
 from room.chance_words import reading
 from translation import N_, _
 from tui.client import GameClient
-from tui.screens.overlay import Overlay
+from tui.dialogs.overlay import Overlay
 from tui.text.words import describe_command
 
 THINKING = N_("The expert is thinking it over...")

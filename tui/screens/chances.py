@@ -14,7 +14,7 @@ from textual.widgets import Static
 from room.chances import Figure
 from translation import N_, _
 from tui.client import GameClient
-from tui.screens.overlay import Overlay
+from tui.dialogs.overlay import Overlay
 from tui.styles.glyphs import UNICODE, Glyphs
 from tui.widgets.chances import ChancesPanel
 

@@ -30,6 +30,7 @@ from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.loan import LoanScreen
+from tui.dialogs.overlay import Overlay, Underlay
 from tui.dialogs.trade import TradeScreen
 from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
@@ -37,7 +38,6 @@ from tui.game_keys import KEYS, GameKey, bindings, by_kinds, hinted
 from tui.models.deal_model import DealDraft
 from tui.models.layout import layout_for
 from tui.models.trade_model import TradeDraft
-from tui.screens.overlay import Overlay, Underlay
 from tui.styles.glyphs import Glyphs
 from tui.text import captions
 from tui.text.announcements import Announcements
@@ -250,6 +250,19 @@ class GameTable(Underlay[None]):
             self.notify(_("Loans wait until the auction, the move or the open offer is settled."), timeout=3)
             return
         self.app.push_screen(LoanScreen(self, player))
+
+    def open_chances(self) -> None:
+        """Open the chances panel as a screen of its own, over the dialog on top
+        (`GameDialog.action_chances`)."""
+        from tui.screens.chances import ChancesScreen
+
+        self.app.push_screen(ChancesScreen(self.client, self.glyphs))
+
+    def show_results(self) -> None:
+        """Open the results over the table, once the game is over (`tui.dialog_router`)."""
+        from tui.screens.game_over import GameOverScreen
+
+        self.app.push_screen(GameOverScreen(self.client))
 
     def action_advise(self) -> None:
         """Open the advisor over the table: the options the person at the keyboard weighs and the one it would

@@ -6,17 +6,37 @@ a bankruptcy, of an auction's end, of a trade answered when no negotiator is ope
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from engine.core.events import Event
 from translation import _, pgettext
-from tui.dialogs.base import Table
-from tui.dialogs.card import Card
-from tui.styles.glyphs import plain
+from tui.client import GameClient
+from tui.styles.glyphs import Glyphs, plain
 from tui.text.words import actor_of
 
 Notify = Callable[..., Any]
 """The screen's `notify`: a message, with its `timeout` and `severity`."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card for a local player to read: who drew or took it, from which deck, and its text
+    (`tui.dialogs.card.CardDialog` shows it)."""
+
+    player: str
+    deck: str
+    text: str
+
+
+class Table(Protocol):
+    """The game screen, as its announcements see it (a protocol): its game, the seats played here, and
+    the glyphs its terminal draws."""
+
+    client: GameClient
+    glyphs: Glyphs
+
+    def humans(self) -> set[int]: ...
 
 
 class Announcements:

@@ -1,6 +1,6 @@
 """Cheap dimming of the screen under a dialog: drawn from the lines that screen has already composed, each
 style dimmed once and remembered, and only the rows that changed drawn again (the table keeps its picture from
-one dialog to the next: `tui.screens.overlay.Underlay`).
+one dialog to the next: `tui.dialogs.overlay.Underlay`).
 
 Textual draws a dialog's background by rendering the whole screen underneath into a stream of styled
 text, dimming every piece, and cutting the stream into lines again, whenever anything under or on the

@@ -1,15 +1,19 @@
 """Each player's chance to win from a position, with its 95 % interval: many playouts from one view.
 
-A playout draws a whole position from the view (`sampling`), plays it forward a few rounds with the
-shark's fast copy in every seat (`engine.lookahead.shark`: it races to three houses, mortgages stray
-deeds for them and bids as `hard` does, as the strong players at a table do, where the simple players
-build what they can at once), and values the position it reaches (`value`); a game that ends on the way
-counts as won by its winner. The chance is the mean over the playouts, and its interval the mean's
-normal interval. The k-th playout of an analysis seeded `seed` always draws the same dice and cards,
-whatever the view: comparing two positions (a move made or not) with the same seed compares them under
-the same luck.
+A playout draws a whole position from the view (`engine.lookahead.sampling`), plays it forward a few
+rounds with the shark's fast copy in every seat (`engine.lookahead.shark`: it races to three houses,
+mortgages stray deeds for them and bids as `hard` does, as the strong players at a table do, where the
+simple players build what they can at once), and values the position it reaches: by the learned value
+(`engine.learned`) where the edition has one, else by the fitted linear value (`engine.lookahead.value`);
+a game that ends on the way counts as won by its winner. The chance is the mean over the playouts, and
+its interval the mean's normal interval. The k-th playout of an analysis seeded `seed` always draws the
+same dice and cards, whatever the view (`engine.lookahead.playout.playout_seed`): comparing two positions
+(a move made or not) with the same seed compares them under the same luck.
 Playouts can be split into slices worked out anywhere (`values`) and put together in order (`summary`):
 the figure is the same however they were shared out.
+
+This module chooses between the two values, so it stands above both: the look-ahead knows nothing of the
+learned value, and the learned value is built on the look-ahead's features and draws.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from engine.core.options import RuleOptions
 from engine.core.state import GameState
 from engine.learned.value import has_learned, learned_for
 from engine.lookahead.features import Levels
-from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
+from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, playout_seed, stop_turn
+from engine.lookahead.playout import Z95 as Z95  # the intervals' factor, for those that widen a figure by it
 from engine.lookahead.sampling import Sampler
 from engine.lookahead.shark import SharkPlayer
 from engine.lookahead.value import ValueModel, model_for
@@ -40,8 +45,6 @@ learned value: one round has half the luck of two and costs half as much, and on
 add-on board and of Finance it judges as well (`docs/chances.md`)."""
 MORE = 50
 """Playouts added at a time where a figure asked to be within some points is not yet (`estimate`)."""
-Z95 = 1.959963984540054
-_MASK = (1 << 64) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +69,6 @@ class Chances:
     def widest(self) -> float:
         """Half the widest interval: how far the figures may be off by chance."""
         return max(((c.high - c.low) / 2 for c in self.players), default=0.0)
-
-
-def playout_seed(seed: int, k: int) -> int:
-    """Return the seed of the k-th playout of an analysis seeded `seed`: distinct, the same on every
-    machine."""
-    return (seed * 0x9E3779B97F4A7C15 + k * 1_000_003 + 1) & _MASK
 
 
 def values(
