@@ -8,7 +8,7 @@ seat's level known, as a table asks it, once with the analysis seed 0 and once w
 goes on with the bot's own move. A suggested trade is checked against the offers its partner refused with a
 price named earlier in the game. Prints one line per edition and the figures over all.
 
-    python bench/advisor.py [--editions classic,finance-1936] [--games 6] [--decisions 60] [--every 3]
+    python bench/advisor.py [--editions classic,finance-1936] [--games 12] [--decisions 100] [--every 3]
 """
 
 from __future__ import annotations
@@ -113,8 +113,8 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--editions", default="classic,finance-1936", help="editions, comma-separated")
-    parser.add_argument("--games", type=int, default=6, help="seeded games per edition at most")
-    parser.add_argument("--decisions", type=int, default=60, help="decisions asked per edition")
+    parser.add_argument("--games", type=int, default=12, help="seeded games per edition at most")
+    parser.add_argument("--decisions", type=int, default=100, help="decisions asked per edition")
     parser.add_argument("--every", type=int, default=3, help="ask at every this many of seat 0's choices")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     args = parser.parse_args()

@@ -25,11 +25,22 @@ the fitted linear value; `--value linear` always on the linear one; `--playouts 
 with no playouts; `--value shown` works the chances out as the views show them (`estimate`), from
 `--playouts` playouts (and more, up to `--most`, while an interval is wider than `--within` either side,
 as the review's curve asks).
+
+`--rows FILE` keeps each position's figures (JSON); `--paired FILE` judges the same games against the
+figures an earlier run kept there and prints the difference of the Brier gains with its 95 % interval, the
+games drawn again together: two ways of working the chances out compared on the same positions, where the
+interval of each gain alone (some three points either way) would hide a real difference.
+
+    python bench/analysis.py --calibration-only --editions finance-1936 --games 1000 --jobs 1 \
+        --rows before.json
+    python bench/analysis.py --calibration-only --editions finance-1936 --games 1000 --jobs 1 \
+        --value shown --playouts 400 --paired before.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import random
 import sys
@@ -139,6 +150,8 @@ def calibration(
     horizon: int | None = None,
     within: float | None = None,
     most: int | None = None,
+    keep: Path | None = None,
+    paired: Path | None = None,
 ) -> None:
     if horizon is None:
         horizon = SHOWN_HORIZON if kind == "shown" else HORIZON_ROUNDS
@@ -179,6 +192,48 @@ def calibration(
             f"{f'{low:.1f}-{high:.1f}%':>14} {100 * e1:>5.1f} {100 * e0:>5.1f}"
         )
     print(f"(worked out in {time.perf_counter() - start:.0f} s of wall time on {jobs} processes)")
+    if keep is not None:
+        keep.write_text(json.dumps({"edition": edition, "seed": seed, "rows": rows}), encoding="utf-8")
+    if paired is not None:
+        print_paired(edition, seed, rows, paired)
+
+
+def print_paired(edition: str, seed: int, rows: list[Row], path: Path) -> None:
+    """Print the Brier gain of these figures minus that of the figures kept in `path` for the same positions,
+    with the 95 % interval of that difference (whole games drawn again, the same games for both)."""
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    if (kept["edition"], kept["seed"]) != (edition, seed):
+        print(f"  (no paired figures: {path} holds {kept['edition']}, seed {kept['seed']})")
+        return
+    earlier = {(r[5], r[0]): r[1] for r in kept["rows"]}
+    games: dict[int, list[float]] = {}
+    for r in rows:
+        other = earlier.get((r[5], r[0]))
+        if other is None:
+            continue
+        shares = [w / (sum(r[4]) or 1) for w in r[4]]
+        sums = games.setdefault(r[5], [0.0, 0.0, 0.0])
+        sums[0] += brier([(r[1], r[2])])
+        sums[1] += brier([(other, r[2])])
+        sums[2] += brier([(shares, r[2])])
+    per_game = list(games.values())
+    if not per_game:
+        print(f"  (no position of {path} matches these)")
+        return
+
+    def difference(drawn: list[list[float]]) -> float:
+        base = sum(d[2] for d in drawn) or 1.0
+        return 100 * (sum(d[1] for d in drawn) - sum(d[0] for d in drawn)) / base
+
+    rng = random.Random(1)
+    draws = sorted(
+        difference([per_game[rng.randrange(len(per_game))] for _ in per_game]) for _ in range(BOOTSTRAP)
+    )
+    low, high = draws[int(0.025 * BOOTSTRAP)], draws[int(0.975 * BOOTSTRAP) - 1]
+    print(
+        f"  paired with {path.name} ({len(per_game)} games): Brier gain {difference(per_game):+.1f} points "
+        f"against it, 95 % interval {low:+.1f} to {high:+.1f}"
+    )
 
 
 def speed(jobs: int) -> None:
@@ -249,6 +304,10 @@ def main() -> int:
     )
     parser.add_argument("--most", type=int, default=None, help="with --within: the most playouts a figure")
     parser.add_argument("--calibration-only", action="store_true")
+    parser.add_argument("--rows", type=Path, default=None, help="keep each position's figures in this file")
+    parser.add_argument(
+        "--paired", type=Path, default=None, help="compare with the figures an earlier run kept (--rows)"
+    )
     parser.add_argument(
         "--turns", default=",".join(map(str, TURNS)), help="the turns whose positions are judged"
     )
@@ -269,6 +328,8 @@ def main() -> int:
                 args.horizon,
                 args.within,
                 args.most,
+                args.rows,
+                args.paired,
             )
     return 0
 
