@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
@@ -94,6 +95,12 @@ class BundleFields(Vertical):
     def field(self, name: str) -> Input:
         """Return the field of "cash", "cards" or "houses"."""
         return self.query_one(f"#{self._fields[name][0]}", Input)
+
+    @property
+    def entry(self) -> Widget:
+        """Return where the bundle is begun: its list, or its cash while the list is empty."""
+        ticks = self.ticks
+        return ticks if ticks.option_count else self.field("cash")
 
     # --- filled from the draft ------------------------------------------------------------------
 

@@ -187,8 +187,7 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
         return self.query_one(BundleFields)
 
     def _focus_deeds(self) -> None:
-        fields = self._fields
-        (fields.ticks if fields.ticks.option_count else fields.field("cash")).focus()
+        self._fields.entry.focus()
 
     # --- the table ----------------------------------------------------------------------------
 

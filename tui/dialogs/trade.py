@@ -154,7 +154,7 @@ class TradeScreen(Negotiator[TradeOffer, TradeDraft]):
         yield SteadyFooter()
 
     def _side(self, side: Side) -> TradeSide:
-        return next(s for s in self.query(TradeSide).results(TradeSide) if s.side == side)
+        return self.query_one(f"#{side}-side", TradeSide)
 
     @property
     def _summary(self) -> TradeSummary:
@@ -259,8 +259,7 @@ class TradeScreen(Negotiator[TradeOffer, TradeDraft]):
         elif self.mode == "compose" and self.draft.partner is None:
             target = self.query_one("#partner", Select)
         elif self.mode == "compose":
-            give = self.query_one("#give", TickList)
-            target = give if give.option_count else self.query_one("#give-cash", Input)
+            target = self._side("give").fields.entry
         else:
             return
         if target.region.area == 0 and tries > 0:  # not laid out on screen yet

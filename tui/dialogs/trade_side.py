@@ -101,7 +101,7 @@ class TradeSide(Vertical):
     """
 
     def __init__(self, side: Side) -> None:
-        super().__init__(classes="side")
+        super().__init__(id=f"{side}-side", classes="side")
         self.side = side
 
     def compose(self) -> ComposeResult:
@@ -142,13 +142,13 @@ class TradeSide(Vertical):
         deeds: list[Selection[int]] = []
         cards: list[tuple[str, bool]] = []
         if owner is not None:
-            built = self.side == "give"
+            yours = self.side == "give"  # a built deed of yours stays out of the offer
             deeds = [
                 Selection(
                     deed_line(view, board, s, receiver, glyphs),
                     s,
                     s in bundle.deeds,
-                    disabled=built and is_built(view, board, s),
+                    disabled=yours and is_built(view, board, s),
                 )
                 for s in board.deeds
                 if view.deeds[s].owner == owner
