@@ -1,5 +1,6 @@
 """Pictures of the game screen (80 x 24 and 120 x 40, every player's cash beside the board), the trade
-negotiator and the deed panel, in the default and the ANSI theme; the focus on each kind of widget in the
+negotiator and the deed panel, in the default and the ANSI theme; the trade negotiator's answer and an offer
+received, and the deal negotiator, at both sizes; the focus on each kind of widget in the
 ANSI theme; the new-game form in plain ASCII. Update them with `pytest --snapshot-update` and look at
 every change."""
 
