@@ -1,5 +1,6 @@
 """Pictures of the game screen (80 x 24 and 120 x 40, every player's cash beside the board), the trade
-negotiator and the deed panel, in the default and the ANSI theme; the focus on each kind of widget in the
+negotiator and the deed panel, in the default and the ANSI theme; the trade negotiator's answer and an offer
+received, and the deal negotiator, at both sizes; the focus on each kind of widget in the
 ANSI theme; the new-game form in plain ASCII. Update them with `pytest --snapshot-update` and look at
 every change."""
 
@@ -11,15 +12,21 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
 
+from engine import Game
 from room import Persistence
 from tui.app import AppOptions, LandlordsApp, Opening
 
 from playtable import (
+    ADA,
+    VERA,
     app_for,
     click_space,
+    client_for,
     crowded_client,
     debtor_client,
     magie_showcase_client,
+    play_until,
+    scripted_game,
     settle,
     showcase_client,
 )
@@ -56,6 +63,78 @@ def test_trade_negotiator(snap_compare: Compare, theme: str) -> None:
 
     app = app_for(showcase_client(), theme=theme)
     assert snap_compare(app, terminal_size=(80, 24), run_before=offer)
+
+
+async def _trade_offered(pilot: Pilot[int]) -> None:
+    """The trade negotiator opened on the showcase table: Vera's Illinois and $50 for Grace's Electric."""
+    await settle(pilot)
+    await pilot.press("t")
+    await pilot.pause()
+    screen = pilot.app.screen
+    screen.query_one("#partner").value = 2  # type: ignore[attr-defined]
+    await pilot.pause()
+    screen.query_one("#give", SelectionList).select(24)
+    screen.query_one("#take", SelectionList).select(12)
+    screen.query_one("#give-cash", Input).value = "50"
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_trade_negotiator_at_120x40(snap_compare: Compare, theme: str) -> None:
+    app = app_for(showcase_client(), theme=theme)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=_trade_offered)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_trade_negotiator_with_the_answer(snap_compare: Compare, size: tuple[int, int]) -> None:
+    """The offer sent and answered: both sides in words, the answer in the status line."""
+
+    async def answered(pilot: Pilot[int]) -> None:
+        await _trade_offered(pilot)
+        await pilot.press("ctrl+s")
+        await _settled(pilot)
+
+    app = app_for(showcase_client())
+    assert snap_compare(app, terminal_size=size, run_before=answered)
+
+
+def _swap_table(game: Game) -> None:
+    """Each holds the one deed that completes the other's group: the bot offers the swap."""
+    for space in (6, 8, 18):
+        game.state.deeds[space].owner = 0
+    for space in (16, 19, 9):
+        game.state.deeds[space].owner = 1
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_trade_negotiator_answering_an_offer(snap_compare: Compare, size: tuple[int, int]) -> None:
+    """A bot's offer received: its title, both sides in words and the buttons that answer it."""
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats, [(1, 1), (2, 3), (1, 2)], arrange=_swap_table), seats))
+
+    async def received(pilot: Pilot[int]) -> None:
+        await play_until(pilot, lambda: type(pilot.app.screen).__name__ == "TradeScreen")
+        await _settled(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=received)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_deal_negotiator(snap_compare: Compare, size: tuple[int, int]) -> None:
+    """A deal among several: one part added (Ada gives Vera Oriental), the next one being typed (Vera gives
+    Ada $75), the parts and shares beneath."""
+
+    async def composing(pilot: Pilot[int]) -> None:
+        await settle(pilot)
+        await pilot.press("t", "n")
+        await pilot.pause()
+        await pilot.press("g", "d", "space", "a")
+        await pilot.pause()
+        await pilot.press("g", "g", "g", "c", "7", "5")
+        await _settled(pilot)
+
+    app = app_for(showcase_client())
+    assert snap_compare(app, terminal_size=size, run_before=composing)
 
 
 @pytest.mark.parametrize("theme", THEMES)

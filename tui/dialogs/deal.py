@@ -5,31 +5,34 @@ one player hands another: choose who gives (g) and who gets (t), tick the giver'
 outgrow the screen; send it (ctrl+s) and each other party answers in turn, the first refusal ending it.
 A deal turned down is kept: `e` changes it and sends it again, and the deal negotiator opened again (`j`)
 starts from it; a party may answer with a counter-offer, which opens it on their side.
+
+The screen composes the part being added (`BundleFields`, the giver's deeds and amounts) under a line
+naming who gives whom, the parts and shares (`DealSummary`), the status line and the buttons; it keeps the
+draft, the one state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Label, Static
 from textual.widgets.selection_list import Selection
 
-from engine import Bundle, CancelDeal, Command, DealOffer
+from engine import Board, Bundle, CancelDeal, Command, DealOffer, DealPart
 from engine.core.events import DealRejected, Event
 from translation import N_, _, money
 from tui.dialogs.base import PaletteEntry, Table
-from tui.dialogs.negotiator import HELD, Negotiator
-from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome, typed_number
+from tui.dialogs.bundle_fields import BundleFields
+from tui.dialogs.negotiator import Negotiator
+from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome
 from tui.models.deal_model import DealDraft, part_lines, share_line
 from tui.text.trade_text import deed_line, is_built
 from tui.widgets.steady_footer import SteadyFooter
-from tui.widgets.steady_input import SteadyInput
-from tui.widgets.ticks import TickList
 
 EVERY_HOUSE = 1_000  # more houses than any player holds: asking for as many as he could sell
 
@@ -46,6 +49,42 @@ def _outcome(event: Event, offer: DealOffer) -> Outcome | None:
     if event.kind == "deal_cancelled" and event.deal_id == offer.id:
         return "withdrawn"
     return None
+
+
+class DealSummary(VerticalScroll):
+    """The parts of the deal and every party's share, scrolling (PgUp/PgDn) when they outgrow the screen."""
+
+    DEFAULT_CSS = """
+    DealSummary {
+        height: auto;
+        max-height: 25vh;
+    }
+    DealSummary #parts, DealSummary #shares {
+        height: auto;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="summary")
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="parts")
+        yield Static(id="shares")
+
+    def show(self, parts: Sequence[DealPart], player: int, board: Board, names: Sequence[str]) -> None:
+        """Show the parts, one line each, and the share of every party they name and of `player`."""
+        lines = part_lines(parts, board, names)
+        self.query_one("#parts", Static).update(
+            Content(_("Parts:") + "\n" + "\n".join(f" {i}. {line}" for i, line in enumerate(lines, 1)))
+            if lines
+            else Content.styled(_("No parts yet: choose who gives what to whom, then add it (a)."), "dim")
+        )
+        everyone = sorted({p for part in parts for p in (part.giver, part.receiver)} | {player})
+        shares = [share_line(parts, p, board, names) for p in everyone] if parts else []
+        self.query_one("#shares", Static).update(Content("\n".join(shares)))
+
+    def scroll_pages(self, pages: int) -> None:
+        (self.scroll_page_down if pages > 0 else self.scroll_page_up)(animate=False)
 
 
 class DealScreen(Negotiator[DealOffer, DealDraft]):
@@ -94,15 +133,8 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
     DealScreen TickList {
         max-height: 6;
     }
-    DealScreen #summary {
-        height: auto;
-        max-height: 25vh;
-    }
     DealScreen.-waiting #summary, DealScreen.-answered #summary {
         max-height: 60vh;
-    }
-    DealScreen #parts, DealScreen #shares {
-        height: auto;
     }
     DealScreen.-waiting #composer, DealScreen.-answered #composer {
         display: none;
@@ -121,17 +153,15 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
             yield Label(_("A deal among several players"), id="title")
             with Vertical(id="composer"):
                 yield Static(id="who")
-                yield TickList(id="deeds", compact=True)
-                with Horizontal(classes="money"):
-                    yield Label(_("cash (c) $"))
-                    yield SteadyInput("0", id="cash", type="integer", compact=True)
-                    yield Label(_("jail cards (j)"), classes="cards")
-                    yield SteadyInput("0", id="cards", type="integer", compact=True, classes="cards")
-                    yield Label(_("houses (h)"), classes="houses")
-                    yield SteadyInput("0", id="houses", type="integer", compact=True, classes="houses")
-            with VerticalScroll(id="summary"):
-                yield Static(id="parts")
-                yield Static(id="shares")
+                yield BundleFields(
+                    "deeds",
+                    {
+                        "cash": ("cash", _("cash (c) $")),
+                        "cards": ("cards", _("jail cards (j)")),
+                        "houses": ("houses", _("houses (h)")),
+                    },
+                )
+            yield DealSummary()
             yield Static(id="status")
             with Horizontal(classes="buttons"):
                 yield Button(_("Add part (a)"), id="add", variant="primary", compact=True)
@@ -152,9 +182,12 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
     def filled(self) -> None:
         self.call_after_refresh(self._focus_deeds)
 
+    @property
+    def _fields(self) -> BundleFields:
+        return self.query_one(BundleFields)
+
     def _focus_deeds(self) -> None:
-        deeds = self.query_one("#deeds", TickList)
-        (deeds if deeds.option_count else self.query_one("#cash", Input)).focus()
+        self._fields.entry.focus()
 
     # --- the table ----------------------------------------------------------------------------
 
@@ -170,30 +203,20 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
         """Fill the fields with the giver's deeds and cards in hand not yet in a part, and the fields emptied
         for the next part."""
         view, board = self.view, self.client.board
-        deeds = self.query_one("#deeds", TickList)
-        deeds.clear_options()
         taken = self.draft.in_parts()
         mine = [s for s in board.deeds if view.deeds[s].owner == self.giver and s not in taken]
         glyphs = self.table.glyphs
-        deeds.add_options(
-            [
-                Selection(
-                    deed_line(view, board, s, self.receiver, glyphs), s, disabled=is_built(view, board, s)
-                )
-                for s in mine
-            ]
-        )
-        self._held = {}
-        held = self.draft.cards_left(view, self.giver)
-        deeds.add_options([self._card_option(ref, HELD + i) for i, ref in enumerate(held)])
-        if deeds.option_count:
-            deeds.highlighted = 0
-        self.query_one("#cash", Input).value = "0"
-        self.query_one("#cards", Input).value = "0"
-        self.query_one("#cards", Input).disabled = not view.players[self.giver].jail_cards
-        self.query_one("#houses", Input).value = "0"
-        self.query_one("#houses", Input).disabled = not self._houses_left()
-        self._show_edition_fields()
+        deeds = [
+            Selection(deed_line(view, board, s, self.receiver, glyphs), s, disabled=is_built(view, board, s))
+            for s in mine
+        ]
+        held = [(ref, False) for ref in self.draft.cards_left(view, self.giver)]
+        fields = self._fields
+        fields.fill(deeds, held, board, 0)
+        fields.set_amounts(0, 0, 0)
+        fields.field("cards").disabled = not view.players[self.giver].jail_cards
+        fields.field("houses").disabled = not self._houses_left()
+        fields.show_edition(board.edition.jail is not None, board.edition.house_sales)
         self.refresh_from_game()
 
     def _houses_left(self) -> int:
@@ -205,13 +228,14 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
 
     def _part(self) -> Bundle:
         """Return the part as the fields show it now."""
-        ticked, held = self._ticked(self.query_one("#deeds", TickList))
+        fields = self._fields
+        ticked, held = fields.ticked()
         deeds = tuple(sorted(ticked))
-        cash = typed_number(self.query_one("#cash", Input).value)
-        cards = typed_number(self.query_one("#cards", Input).value)
+        cash = fields.amount("cash")
+        cards = fields.amount("cards")
         houses: tuple[int, ...] = ()
         if self.client.board.edition.house_sales:
-            count = typed_number(self.query_one("#houses", Input).value)
+            count = fields.amount("houses")
             houses = self.draft.houses_for(self.view, self.client.board, self.giver, count, deeds)
         return Bundle(cash=cash, deeds=deeds, jail_cards=cards, houses=houses, cards=tuple(held))
 
@@ -226,7 +250,7 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
                 cash=cash,
                 receiver=to,
             )
-            if self._held
+            if self._fields.has_cards
             else _(
                 "Part: {giver} (g, has {cash}) gives {receiver} (t): tick deeds (d), cash (c)",
                 giver=names[self.giver],
@@ -238,15 +262,7 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
         parts = (
             self.sent.parts if self.mode != "compose" and self.sent is not None else tuple(self.draft.parts)
         )
-        lines = part_lines(parts, board, names)
-        self.query_one("#parts", Static).update(
-            Content(_("Parts:") + "\n" + "\n".join(f" {i}. {line}" for i, line in enumerate(lines, 1)))
-            if lines
-            else Content.styled(_("No parts yet: choose who gives what to whom, then add it (a)."), "dim")
-        )
-        everyone = sorted({p for part in parts for p in (part.giver, part.receiver)} | {self.player})
-        shares = [share_line(parts, p, board, names) for p in everyone] if parts else []
-        self.query_one("#shares", Static).update(Content("\n".join(shares)))
+        self.query_one(DealSummary).show(parts, self.player, board, names)
 
     def show_buttons(self) -> None:
         """Show each mode's buttons; Drop last while there is a part to drop."""
@@ -328,12 +344,11 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
         self.draft.add(self.giver, self.receiver, bundle)
         self._fill_fields()
         self._focus_deeds()
-        self.query_one("#summary", VerticalScroll).scroll_end(animate=False)
+        self.query_one(DealSummary).scroll_end(animate=False)
 
     def action_scroll_parts(self, pages: int) -> None:
         """Scroll (PgDn/PgUp) the parts and shares, when they outgrow the room the screen leaves them."""
-        summary = self.query_one("#summary", VerticalScroll)
-        (summary.scroll_page_down if pages > 0 else summary.scroll_page_up)(animate=False)
+        self.query_one(DealSummary).scroll_pages(pages)
 
     def action_drop(self) -> None:
         self.draft.remove_last()

@@ -1,14 +1,14 @@
-"""What the trade and deal negotiators share: an offer drafted in a list of deeds and fields of amounts, and
-the keys, fields and buttons that work on it.
+"""What the trade and deal negotiators share: an offer drafted in bundles of deeds and amounts, and the
+keys, status line and buttons that work on it.
 
-Each negotiator drafts its offer (a `TradeDraft`, a `DealDraft`) in lists of deeds, the cards in hand after
-the deeds (their values from `HELD` on), and fields of whole numbers: cash, jail cards, houses. A key
-focuses a field, its amount selected to be typed over (`go_to_field`); a digit typed away from every field
-goes to the field last chosen by its key, else to the cash (`on_key`), so that digits typed ahead of the
-focus are never lost. Every change redraws the dialog (`refresh_from_game`); while composing, the status
-line and the Send button follow the engine's own check of the draft. The offer is sent with the table as it
-stood then (`view`); while it waits it can be withdrawn, and after a refusal `e` goes back to it, to change
-it and send it again (`action_revise`).
+Each negotiator drafts its offer (a `TradeDraft`, a `DealDraft`) in `BundleFields`: a list of deeds and
+cards in hand, and fields of whole numbers (cash, jail cards, houses). A key focuses a field, its amount
+selected to be typed over (`go_to_field`); a digit typed away from every field goes to the field last chosen
+by its key, else to the cash (`on_key`), so that digits typed ahead of the focus are never lost. Every change
+a bundle tells of (`BundleFields.Edited`) redraws the dialog (`refresh_from_game`); while composing, the
+status line and the Send button follow the engine's own check of the draft. The offer is sent with the table
+as it stood then (`view`); while it waits it can be withdrawn, and after a refusal `e` goes back to it, to
+change it and send it again (`action_revise`).
 """
 
 from __future__ import annotations
@@ -17,19 +17,15 @@ from typing import ClassVar, Generic, Protocol, TypeVar
 
 from textual import events
 from textual.content import Content
-from textual.widgets import Button, Input, SelectionList, Static
-from textual.widgets.selection_list import Selection
+from textual.widgets import Button, Input, Static
 
 from engine import Command, GameView
-from engine.core.narration import card_phrase
-from translation import _, say
+from translation import _
 from tui.dialogs.base import Table
+from tui.dialogs.bundle_fields import BundleFields
 from tui.dialogs.offer import OfferDialog, OfferT
 from tui.director import Decision
 from tui.widgets.steady_input import SteadyInput
-
-HELD = 10_000
-"""The first value of the cards in hand in a list of deeds, after the deeds' own (their spaces)."""
 
 
 class Draft(Protocol):
@@ -45,8 +41,8 @@ DraftT = TypeVar("DraftT", bound=Draft)
 
 
 class Negotiator(OfferDialog[OfferT], Generic[OfferT, DraftT]):
-    """Base of the trade and deal negotiators: the draft's fields, keys and buttons, its status line, and
-    sending, changing and withdrawing the offer."""
+    """Base of the trade and deal negotiators: the draft's keys and buttons, its status line, and sending,
+    changing and withdrawing the offer."""
 
     CASH: ClassVar[str]
     """The cash field's id: where a digit typed away from every field goes, unless a key chose another."""
@@ -56,26 +52,6 @@ class Negotiator(OfferDialog[OfferT], Generic[OfferT, DraftT]):
     Negotiator > #dialog {
         width: 100;
         max-width: 100%;
-    }
-    Negotiator TickList {
-        height: auto;
-        border: round $primary 50%;
-    }
-    Negotiator TickList:focus {
-        border: round $accent;
-    }
-    Negotiator .money {
-        height: 1;
-    }
-    Negotiator .money Input {
-        width: 7;
-        margin-right: 1;
-    }
-    Negotiator .money Input.cards, Negotiator .money Input.houses {
-        width: 4;
-    }
-    Negotiator .money Label {
-        margin-right: 1;
     }
     Negotiator #status {
         height: auto;
@@ -87,8 +63,6 @@ class Negotiator(OfferDialog[OfferT], Generic[OfferT, DraftT]):
 
     def __init__(self, table: Table, player: int, received: Decision | None = None) -> None:
         super().__init__(table, player, received)
-        self._filling = False  # the fields are being filled from the draft: their changes are no edits
-        self._held: dict[int, str] = {}  # selection value -> card in hand
         self._offer_view: GameView | None = None  # the table as it stood when the offer was sent
         self._retype = False  # the next digit typed replaces the amount in `_amount_field`
         self._amount_field = self.CASH  # where a digit typed away from every field goes
@@ -128,26 +102,6 @@ class Negotiator(OfferDialog[OfferT], Generic[OfferT, DraftT]):
         """Return the players still in the game."""
         return [p for p, ps in enumerate(self.view.players) if not ps.bankrupt]
 
-    def _card_option(self, ref: str, value: int, ticked: bool = False) -> Selection[int]:
-        """Return a list's line for a card in hand, under `value` (kept in `_held`): as this seat sees it,
-        another's face-down card as such."""
-        self._held[value] = ref
-        return Selection(Content(say(card_phrase(ref, self.client.board))), value, ticked)
-
-    def _ticked(self, ticks: SelectionList[int]) -> tuple[set[int], list[str]]:
-        """Return the deeds (their spaces) and the cards in hand ticked in a list."""
-        chosen = sorted(ticks.selected)
-        return {v for v in chosen if v < HELD}, [self._held[v] for v in chosen if v in self._held]
-
-    def _show_edition_fields(self) -> None:
-        """Show the jail cards' fields where the edition has a jail, the houses' where houses are sold with
-        deeds."""
-        edition = self.client.board.edition
-        for part in self.query(".cards"):
-            part.display = edition.jail is not None
-        for part in self.query(".houses"):
-            part.display = edition.house_sales
-
     def go_to_field(self, name: str) -> bool:
         """Focus the field or list a key chose, an amount selected to be typed over; the digits typed before
         the focus lands go there too, and no focus scheduled earlier takes it back. False if it is disabled
@@ -176,13 +130,8 @@ class Negotiator(OfferDialog[OfferT], Generic[OfferT, DraftT]):
             self._retype = False
             field.focus_typing_on()
 
-    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
-        if not self._filling:
-            self.refresh_from_game()
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if not self._filling:
-            self.refresh_from_game()
+    def on_bundle_fields_edited(self, event: BundleFields.Edited) -> None:
+        self.refresh_from_game()
 
     # --- showing it -----------------------------------------------------------------------------
 

@@ -3,27 +3,37 @@ sides (another player's face-down cards asked for without being seen), see what 
 players' groups, send it and see the answer; or answer an offer received, with a counter-offer if you
 like. Bots' offers to a person open here too.
 
-Here are its keys and what they do; how it looks is `tui.dialogs.trade_look`, its two sides in their fields
-`tui.dialogs.trade_sides`, and what it shares with the deal negotiator `tui.dialogs.negotiator`."""
+The screen composes its widgets: the partner chosen (`PartnerRow`) and the two sides (`TradeSide`,
+`tui.dialogs.trade_side`), the offer told in words with its note and its effects (`TradeSummary`,
+`tui.dialogs.trade_summary`), the status line and the buttons. It keeps the draft, the one state: it fills
+the widgets from it and reads them back into it, and redraws when they tell of a change. Here are its keys
+and what they do; what it shares with the deal negotiator is `tui.dialogs.negotiator`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import ClassVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Static
 
 from engine import AcceptTrade, CancelTrade, Command, RejectTrade, TradeOffer
 from engine.core.events import Event
 from translation import N_, _
 from tui.dialogs.base import PaletteEntry, Table
+from tui.dialogs.bundle_fields import BundleFields
 from tui.dialogs.deal import DealScreen
+from tui.dialogs.negotiator import Negotiator
 from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome
-from tui.dialogs.trade_look import TradeLook
+from tui.dialogs.trade_side import PartnerRow, Side, TradeSide
+from tui.dialogs.trade_summary import Sides, TradeSummary
 from tui.director import Decision
-from tui.models.trade_model import TradeDraft
+from tui.models.trade_model import TradeDraft, spare_houses
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_select import SteadySelect as Select
 from tui.widgets.ticks import TickList
 
@@ -42,7 +52,7 @@ def _outcome(event: Event, offer: TradeOffer) -> Outcome | None:
     return None
 
 
-class TradeScreen(TradeLook):
+class TradeScreen(Negotiator[TradeOffer, TradeDraft]):
     """The trade negotiator: composing an offer (`compose`), then its wait and answer, or answering one
     received, with a counter-offer if you like (`MODES`)."""
 
@@ -97,6 +107,19 @@ class TradeScreen(TradeLook):
         "give-cards": N_("your jail cards"),
         "take-cards": N_("their jail cards"),
     }
+    DEFAULT_CSS = """
+    TradeScreen #sides {
+        height: auto;
+    }
+    TradeScreen.-received #sides, TradeScreen.-received #partner-row,
+    TradeScreen.-waiting #sides, TradeScreen.-waiting #partner-row,
+    TradeScreen.-answered #sides, TradeScreen.-answered #partner-row {
+        display: none;
+    }
+    TradeScreen.-compose #offer {
+        display: none;
+    }
+    """
 
     def __init__(
         self,
@@ -108,7 +131,34 @@ class TradeScreen(TradeLook):
         super().__init__(table, player, received)
         self.draft = draft or TradeDraft(proposer=player)
         self.set_mode(self.mode)
-        self._partners = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(_("Trade"), id="title")
+            yield PartnerRow()
+            with Horizontal(id="sides"):
+                yield TradeSide("give")
+                yield TradeSide("take")
+            yield TradeSummary()
+            yield Static(id="status")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Send (^s)"), id="send", variant="success", compact=True)
+                yield Button(_("Clear (x)"), id="clear", compact=True)
+                yield Button(_("More players (n)"), id="many", compact=True)
+                yield Button(_("Accept (a)"), id="accept", variant="success", compact=True)
+                yield Button(_("Reject (r)"), id="reject", variant="error", compact=True)
+                yield Button(_("Counter (o)"), id="counter", variant="primary", compact=True)
+                yield Button(_("Withdraw (w)"), id="withdraw", variant="warning", compact=True)
+                yield Button(_("Change the offer (e)"), id="revise", variant="primary", compact=True)
+                yield Button(_("Close (esc)"), id="close", compact=True)
+        yield SteadyFooter()
+
+    def _side(self, side: Side) -> TradeSide:
+        return self.query_one(f"#{side}-side", TradeSide)
+
+    @property
+    def _summary(self) -> TradeSummary:
+        return self.query_one(TradeSummary)
 
     def begin(self, player: int, draft: TradeDraft | None = None) -> None:
         """Reset the dialog for `player`'s offer from `draft` (a counter-offer, a saved deal), else an empty
@@ -128,7 +178,7 @@ class TradeScreen(TradeLook):
         if self.is_mounted:
             for ticks in self.query(TickList):
                 ticks.highlighted = None
-            self.query_one("#note", Static).update("")
+            self._summary.clear_note()
             self.query_one("#dialog").scroll_home(animate=False)
 
     def _fill(self) -> None:
@@ -155,6 +205,140 @@ class TradeScreen(TradeLook):
     def withdrawal(self, offer: TradeOffer) -> Command:
         return CancelTrade(player=self.player, trade_id=offer.id)
 
+    # --- the draft in the widgets ---------------------------------------------------------------
+
+    def _others(self) -> list[int]:
+        """Return the players one may trade with: the others still in the game."""
+        return [p for p in self._players() if p != self.player]
+
+    def _fill_partners(self) -> None:
+        row = self.query_one(PartnerRow)
+        self.draft.partner = row.fill(self.client.names, self._others(), self.draft.partner)
+
+    def _fill_sides(self) -> None:
+        """Show both sides of the draft: yours, and the partner's once chosen."""
+        view, board, names, glyphs = self.view, self.client.board, self.client.names, self.table.glyphs
+        draft = self.draft
+        self._side("give").fill(view, board, glyphs, names, self.player, draft.partner, draft.give)
+        self._side("take").fill(view, board, glyphs, names, draft.partner, self.player, draft.take)
+
+    def _read_widgets(self) -> None:
+        """Read the draft from both sides as they show it now (their change messages may still be on the
+        way), so that what is shown and what is sent are one."""
+        if self.mode != "compose" or not self.is_mounted:
+            return
+        draft = self.draft
+        give, take = self._side("give").fields, self._side("take").fields
+        draft.give_deeds, draft.give_held = give.ticked()
+        if draft.partner is not None:
+            draft.take_deeds, draft.take_held = take.ticked()
+        draft.give_cash = give.amount("cash")
+        draft.take_cash = take.amount("cash")
+        draft.give_cards = give.amount("cards")
+        draft.take_cards = take.amount("cards")
+        if self.client.board.edition.house_sales:  # houses sold with the offer: from the most built lots
+            view, board = self.view, self.client.board
+            count = give.amount("houses")
+            draft.give_houses = spare_houses(view, board, self.player, count, draft.give_deeds)
+            if draft.partner is not None:
+                count = take.amount("houses")
+                draft.take_houses = spare_houses(view, board, draft.partner, count, draft.take_deeds)
+
+    # --- the focus ------------------------------------------------------------------------------
+
+    def _focus_first(self) -> None:
+        """Set the initial focus where the offer is made (the partner when none is chosen yet, else your own
+        deeds), or on Accept when answering. After the widgets on show have changed, so that they can take
+        it."""
+        self.call_after_refresh(self._focus_now, 10)
+
+    def _focus_now(self, tries: int) -> None:
+        target: Widget
+        if self.mode == "received":
+            target = self.query_one("#accept", Button)
+        elif self.mode == "compose" and self.draft.partner is None:
+            target = self.query_one("#partner", Select)
+        elif self.mode == "compose":
+            target = self._side("give").fields.entry
+        else:
+            return
+        if target.region.area == 0 and tries > 0:  # not laid out on screen yet
+            self.call_after_refresh(self._focus_now, tries - 1)
+            return
+        target.focus()
+
+    def _focus_cash(self, tries: int) -> None:
+        """Focus the offer after a refusal: on the cash you offer, ready to be typed over (or on the
+        field chosen since with its key)."""
+        field = self.query_one(f"#{self._amount_field}", Input)
+        if field.region.area == 0 and tries > 0:
+            self.call_after_refresh(self._focus_cash, tries - 1)
+            return
+        if not field.has_focus and self._retype:  # the focus did not take while the fields were hidden
+            field.focus()
+            field.select_all()
+        self._retype = False
+
+    # --- the offer shown ------------------------------------------------------------------------
+
+    def show_terms(self) -> None:
+        names = self.client.names
+        if self.mode == "received":
+            offer = self.received
+            title = (
+                _("{name} offers {partner} a trade", name=names[offer.proposer], partner=names[self.player])
+                if offer
+                else _("Trade")
+            )
+        else:
+            partner = self.draft.partner
+            who = names[partner] if partner is not None else "..."
+            title = _("{name} trades with {partner}", name=names[self.player], partner=who)
+        self.query_one("#title", Label).update(Content(title))
+        summary = self._summary
+        if self.mode != "compose":
+            summary.clear_note()
+        sides = self._sides()
+        summary.show(self.view, self.client.board, names, self.table.glyphs, sides, self.mode != "compose")
+
+    def _sides(self) -> Sides | None:
+        """Return (proposer, partner, what the proposer gives, what the proposer takes) as shown now: the
+        offer received or sent, else the one being composed."""
+        o = self.offer if self.mode != "compose" else None
+        if o is not None:
+            return o.proposer, o.to, o.give, o.take
+        if self.draft.partner is None:
+            return None
+        return self.player, self.draft.partner, self.draft.give, self.draft.take
+
+    def chosen_partner(self) -> int | None:
+        return self.draft.partner
+
+    def show_buttons(self) -> None:
+        """Show each mode's buttons; an offer received is answered only as the rules allow now."""
+        super().show_buttons()
+        if self.mode == "received" and self.received is not None:
+            legal = {c.kind for c in self.legal(self.player)}
+            self.enable("accept", "accept_trade" in legal)
+            self.enable("reject", "reject_trade" in legal)
+            self.enable("counter", "reject_trade" in legal)
+
+    def on_bundle_fields_pointed(self, event: BundleFields.Pointed) -> None:
+        """Note what the deed highlighted means to the player who would get it, his group as the deal on the
+        table would leave it; or that a card in hand is traded like a deed."""
+        board = self.client.board
+        if event.card is not None:
+            self._summary.note_card(board, event.card)
+            return
+        receiver = self.draft.partner if event.fields is self._side("give").fields else self.player
+        if receiver is None:
+            return
+        draft = self.draft  # the group as the deal on the table would leave it
+        moved = dict.fromkeys(draft.take_deeds, self.player)
+        if draft.partner is not None:
+            moved |= dict.fromkeys(draft.give_deeds, draft.partner)
+        self._summary.note_deed(self.view, board, self.client.names, event.space, receiver, moved)
+
     # --- keys -----------------------------------------------------------------------------------
 
     def action_part(self, part: str) -> None:
@@ -171,10 +355,8 @@ class TradeScreen(TradeLook):
             return _("Change the offer first (e), or make a counter-offer (o).")
         return super().hint(action, description)
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if self._filling or event.select.id != "partner" or not isinstance(event.value, int):
-            return
-        partner = event.value
+    def on_partner_row_chosen(self, event: PartnerRow.Chosen) -> None:
+        partner = event.partner
         if partner != self.draft.partner and self.mode == "compose":
             self.draft.partner = partner
             self.draft.take_deeds.clear()
