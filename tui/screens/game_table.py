@@ -430,7 +430,8 @@ class GameTable(Underlay[None]):
         decide = self.possible("decide")
         shown = self.board.centre.size.width
         width = shown - 2 if shown > 2 else 40  # the centre's own width, once it is laid out
-        prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, decide, held, width)
+        more = "..." if self.glyphs.ascii_only else "…"
+        prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, decide, held, width, more)
         table = captions.table_line(self.client, view)
         head = [
             captions.dice_line(view, self.glyphs),

@@ -226,6 +226,7 @@ def prompt_line(
     can_decide: bool,
     held: bool = False,
     width: int | None = None,
+    ellipsis: str = "…",
 ) -> Content:
     """Return the prompt: what the person at the keyboard may do now, with the keys. While a window over the
     table holds the bots (`held`: a dialog, an answer read, the rules), it is that window the game waits on,
@@ -261,7 +262,7 @@ def prompt_line(
     whole = Content.assemble((_("{name}, your move: ", name=name), "bold $accent"), "  ".join(offers))
     if width is None or whole.cell_length <= width:
         return whole
-    more = "  …"  # the keys left out are in the footer
+    more = "  " + ellipsis  # the keys left out are in the footer
     lines = []
     for head in (_("{name}, your move: ", name=name), _("Your move: ")):  # the name, if a key fits beside it
         shown: list[str] = []
