@@ -16,7 +16,16 @@ from rich.table import Table
 
 from cli import arguments, commands
 from cli.output import Output
-from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, say, store_for, text
+from cli.saved_games import (
+    ID_HELP,
+    add_saves_dir,
+    edition_name,
+    fail,
+    say,
+    store_for,
+    summary_title,
+    text,
+)
 from engine import Command, Event, Game, GameView
 from engine.chances import Chances, estimate
 from room.chance_words import model_error, reading
@@ -94,20 +103,22 @@ def run(args: argparse.Namespace) -> int:
         return fail(
             _(
                 "{title} has been played for {last} turns, not {turn}",
-                title=loaded.summary.title,
+                title=summary_title(loaded.summary),
                 last=last,
                 turn=args.turn,
             )
         )
     if view is None:  # a game saved from a prepared position that began after turn N
-        return fail(_("{title} begins after turn {turn}", title=loaded.summary.title, turn=args.turn))
+        return fail(
+            _("{title} begins after turn {turn}", title=summary_title(loaded.summary), turn=args.turn)
+        )
     levels = [seat.level if seat.is_bot else None for seat in loaded.seats]
     figures = estimate(view, args.playouts, args.seed, levels)
     names = [p.name for p in view.players]
     if args.json:
         print(json.dumps(as_json(view.edition, figures, names, view.winner is not None)))
     else:
-        _table(loaded.summary.title, view, figures, names)
+        _table(summary_title(loaded.summary), view, figures, names)
     return 0
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import translation
 from cli import arguments, commands, launch
-from cli.saved_games import ID_HELP, edition_name, fail, say, seat_text, store_for
+from cli.saved_games import ID_HELP, edition_name, fail, say, seat_text, store_for, summary_title
 from engine.core.events import TurnStarted
 from engine.core.narration import narrate
 from room.past_game import from_save
@@ -92,7 +92,14 @@ def tell(args: argparse.Namespace) -> int:
     game = loaded.game
     s = loaded.summary
     names = [p.name for p in game.state.players]
-    say(_("{title} ({id}): {edition} edition", title=s.title, id=s.id, edition=edition_name(s.edition)))
+    say(
+        _(
+            "{title} ({id}): {edition} edition",
+            title=summary_title(s),
+            id=s.id,
+            edition=edition_name(s.edition),
+        )
+    )
     say(_("Players: {players}", players=", ".join(seat_text(seat) for seat in loaded.seats)))
     last = 0
     for event in story.events:

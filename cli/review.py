@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from cli import commands, launch
-from cli.saved_games import ID_HELP, fail, store_for
+from cli.saved_games import ID_HELP, fail, store_for, summary_title
 from room.chances import shared_pool
 from room.review import ReviewJob, Source, taken_back
 from saves import SaveError
@@ -38,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
     if not plain and terminal.missing():
         return terminal.refuse()
     levels = [seat.level if seat.is_bot else None for seat in loaded.seats]
-    source = Source.of_game(loaded.game, levels, taken_back(loaded.summary.title, loaded.summary.takebacks))
+    source = Source.of_game(
+        loaded.game, levels, taken_back(summary_title(loaded.summary), loaded.summary.takebacks)
+    )
     job = ReviewJob(source, shared_pool())
     if plain:
         from lines.review_lines import tell

@@ -118,6 +118,13 @@ def edition_name(edition: str) -> str:
         return edition
 
 
+def summary_title(summary: SaveSummary) -> str:
+    """Return a save's title in the language spoken, whichever it was made in (`room.titles`)."""
+    from room.titles import summary_title as title
+
+    return title(summary)
+
+
 def turns_text(turn: int, over: bool) -> str:
     """Return the number of turns played, counted from 1 as the game-over screen and the narration count them:
     a finished game played its last turn; one under way has played the turns before the one in play."""
@@ -205,7 +212,7 @@ def describe_game(console: Console, loaded: LoadedGame) -> None:
 
     s = loaded.summary
     game = loaded.game
-    console.print(text(s.title, style="bold"), text(f"({s.id})", style="dim"))
+    console.print(text(summary_title(s), style="bold"), text(f"({s.id})", style="dim"))
     console.print(
         text(
             _(
@@ -245,7 +252,7 @@ def run_list(args: argparse.Namespace) -> int:
                 _(
                     "{id}: {title}; {edition}; {players}; {status}; last played {when}.",
                     id=s.id,
-                    title=s.title,
+                    title=summary_title(s),
                     edition=edition_name(s.edition),
                     players=", ".join(seat_text(seat) for seat in s.seats),
                     status=status(s),
@@ -268,7 +275,7 @@ def run_list(args: argparse.Namespace) -> int:
         for s in found:
             table.add_row(
                 text(s.id),
-                text(s.title),
+                text(summary_title(s)),
                 text(edition_name(s.edition)),
                 text(", ".join(seat_text(seat) for seat in s.seats)),
                 text(status(s)),
@@ -330,6 +337,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_delete(args: argparse.Namespace) -> int:
+    from room.titles import title_read
     from saves import SaveError
     from saves.store import read
 
@@ -341,7 +349,7 @@ def run_delete(args: argparse.Namespace) -> int:
         return fail(exc)
     try:
         s = read(path)
-        what = f"{s.title!r} ({path})"
+        what = f"{title_read(s.title, s.edition, [seat.name for seat in s.players])!r} ({path})"
     except SaveError:
         what = _("{path} (unreadable)", path=path)
     what = plain(what)

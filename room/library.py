@@ -16,6 +16,7 @@ from engine import EDITIONS, Game, load_edition
 from engine.core.events import Event
 from engine.core.text import plain
 from room.board_words import edition_name
+from room.titles import summary_title
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
 from translation import _, local_moment, ngettext
@@ -178,7 +179,7 @@ def table_of(seats: Sequence[Seat]) -> str:
 def _summary(s: SaveSummary) -> SavedGame:
     return SavedGame(
         id=s.id,
-        title=plain(s.title),
+        title=plain(summary_title(s)),
         edition=s.edition,
         players=plain(table_of(s.seats)),
         turn=s.turn,

@@ -22,6 +22,7 @@ from engine.core.narration import narrate
 from engine.queries import Facts, facts
 from room.board_words import spoken
 from room.opponents import Opponent, reason_of, tell_opponents
+from room.titles import summary_title
 from saves import SaveStore, Seat
 from saves.history import opening
 from saves.telling import Discretion, as_stand_in
@@ -200,5 +201,5 @@ def from_save(store: SaveStore, save_id: str) -> PastGame:
     loaded = store.load(save_id, rewinder)
     past = rewinder.past
     assert past is not None
-    past.title = loaded.summary.title
+    past.title = summary_title(loaded.summary)
     return past

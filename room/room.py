@@ -356,15 +356,15 @@ class Room:
 
     def _to_tell(self, seat: int, cmd: Command, auction: object, reason: str) -> str:
         """Return the reason to show after a bot's move: none that the command carries already (an answer to
-        an offer); in an auction, one reason a bot: a bid's only when the bot has not said the same of its
-        last bid in this auction (every bid of an auction has the same reason), and a pass's only when it
-        gave no reason for a bid in it (the limit its bids named is why it passes)."""
+        an offer); in an auction, a bid's only when the bot has not said the same of its last bid in this
+        auction (every bid of an auction has the same reason: why it bids), and its pass's (how far it
+        would go), which is told once the auction closes."""
         said = clean_reason(reason) if reason else ""
         if not said or said == clean_reason(getattr(cmd, "reason", "") or ""):
             return ""
         if cmd.kind in BIDDING:
             last = self._last_said.get(seat)
-            if last is not None and last[0] == auction and (last[1] == said or cmd.kind == "pass_auction"):
+            if last is not None and last[0] == auction and last[1] == said:
                 return ""
             self._last_said[seat] = (auction, said)
         return said

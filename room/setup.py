@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import RuleOptions, SetupError, load_edition, new_game
-from engine.core.text import TITLE_MAX, shorten
-from room.board_words import edition_name
+from engine import RuleOptions, SetupError, new_game
 from room.library import Persistence, PersistenceError
 from room.opponents import UnknownBot, make_opponents
 from room.replay import TableReplay
 from room.room import Room
 from room.seats import Seat, bot_names, quick_seats, your_name
+from room.titles import game_title
 from translation import _
 
 QUICK_EDITION = "classic"
@@ -38,15 +37,9 @@ class TableSetup:
 
     @property
     def title(self) -> str:
-        names = [s.name for s in self.seats]
-        values = {"edition": edition_name(load_edition(self.edition)), "names": ", ".join(names)}
-        if self.lesson:
-            title = _("{edition} lesson: {names}", **values)
-        elif self.rules.short_game:
-            title = _("{edition} short game: {names}", **values)
-        else:
-            title = _("{edition}: {names}", **values)
-        return shorten(title, TITLE_MAX)
+        """The save's title, in the language spoken (read in the reader's: `room.titles.title_read`)."""
+        kind = "lesson" if self.lesson else "short" if self.rules.short_game else "full"
+        return game_title(self.edition, [s.name for s in self.seats], kind)
 
 
 def quick_setup(name: str | None = None, seed: int | None = None) -> TableSetup:

@@ -3,7 +3,11 @@
 A bot's reason for a decision still open is private until it closes: "I will go as far as $256" told
 while the auction runs would let anyone win it for $257, and "it is worth $300 to me" told while a deal
 waits on the others would tell them what the bot would accept. So while an auction, an offer, a deal, a
-loan or a call is open, every reason given is kept back, and told, in the order given, once it closes.
+loan or a call is open, every reason given is kept back, and told, in the order given, once it closes;
+but for a bid's own reason, which says why the bot bids and names no figure ("I bid for Oriental Avenue:
+it completes my group"): it is told with its bid, so that an auction reads bid, reason, bid, reason and
+then its result. A bid's reason that names a figure (a limit, in a game saved before bids' reasons left it
+out) waits like the rest.
 Reasons an answer carries in its own words (agreeing to a deal others have still to answer) are kept
 back the same way. A proposal's own reason is told with it (the offer's terms are on the table already;
 its reason is what the others weigh it by). A move's reason is told after its first event, the move
@@ -29,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from engine import Event, GameState
-from engine.core.events import ReasonGiven, TurnStarted
+from engine.core.events import BidPlaced, ReasonGiven, TurnStarted
 
 OPEN = frozenset({"auction", "trade_answer", "deal_answer", "loan_answer", "call_answer"})
 """What the game may wait on while a decision involving several players is still open."""
@@ -117,9 +121,13 @@ class Discretion:
         game's state after it."""
         if decision_open(after):
             proposal = any(e.kind in PROPOSALS for e in events)
+            bidders = {e.player for e in events if isinstance(e, BidPlaced)}
             told: list[Event] = []
             for e in events:
                 if isinstance(e, ReasonGiven) and not proposal:
+                    if e.player in bidders and not any(c.isdigit() for c in e.reason):
+                        told.extend(self._fresh([e], after.turn))  # why it bids, told with its bid
+                        continue
                     self._held.append((move, e))
                     continue
                 words = getattr(e, "reason", "") if e.kind in CARRIED else ""

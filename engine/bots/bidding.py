@@ -36,8 +36,9 @@ def deed_limit(pos: Position, style: Style, me: int, space: int, bidding: Biddin
 
 def limit_and_reason(
     pos: Position, style: Style, me: int, space: int, bidding: Bidding, safe: float
-) -> tuple[int, Phrase]:
-    """Return `deed_limit` and a description of what sets it."""
+) -> tuple[int, Phrase, Phrase]:
+    """Return `deed_limit`, a description of what sets it, and why the deed is worth a bid at all: words
+    that name no figure, said with a bid while the auction is open (the limit is said only after)."""
     funds = pos.funds[me]
     price = pos.board.price[space]
     lots = pos.board.members[pos.group(space)]
@@ -46,6 +47,7 @@ def limit_and_reason(
     cap = (bidding.completing if mine else bidding.most) * price
     limit = min(worth, cap)
     why = Phrase(N_("it completes my group")) if mine else Phrase(N_("what it is worth to me"))
+    ground = why if mine else Phrase(N_("the rent it would earn me"))
     if worth > cap:
         why = Phrase(
             N_("{times:g} times its price, my most for it"),
@@ -56,9 +58,10 @@ def limit_and_reason(
         block = min(bidding.deny * rival, funds - safe / 2, bidding.blocking * price)
         if block > limit:
             limit, why = block, Phrase(N_("to keep it from a rival it would help"))
+            ground = why
     if limit > funds:
         why = Phrase(N_("all the cash I have"))
-    return max(0, min(int(limit), funds)), why
+    return max(0, min(int(limit), funds)), why, ground
 
 
 def building_value(pos: Position, style: Style, player: int) -> float:

@@ -203,12 +203,15 @@ class EasyBot(BotBase):
             if others and all(o == me for o in others):
                 limit = price * 3 // 2  # completes my group
                 why: Phrase | str = Phrase(N_("half again its price: it completes my group"))
+                ground: Phrase | str = Phrase(N_("it completes my group"))
             elif others and len(set(others)) == 1 and others[0] is not None:
                 limit = price * 6 // 5  # would complete someone else's
                 why = Phrase(N_("a fifth over its price: it would complete a rival's group"))
+                ground = Phrase(N_("it would complete a rival's group"))
             else:
                 limit = price
                 why = Phrase(N_("its printed price"))
+                ground = Phrase(N_("it is for sale and I have cash to spare"))
             if pos.funds[me] - SPARE // 2 < limit:  # the cash, not the deed, sets the limit: say so
                 limit = pos.funds[me] - SPARE // 2
                 why = Phrase(N_("all I can spare of my {cash}"), cash=dollars(pos.funds[me]))
@@ -220,17 +223,23 @@ class EasyBot(BotBase):
             limit = min(cost, pos.funds[me] - BUILD_SPARE)
             bid = next_bid(pend, limit, cost // 2, 10) if can_build else None
             why = Phrase(N_("what the bank asks for it")) if can_build else ""
+            ground = Phrase(N_("I have a group to build on"))
             what = Phrase(N_("a hotel")) if pend.lot == "hotel" else Phrase(N_("a house"))
         if bid is None:
             if not why:
                 return self.because(PassAuction(player=me), Phrase(N_("I have no group to build on")))
             return self.because(
                 PassAuction(player=me),
-                Phrase(N_("{what} is past my limit of {amount}"), what=what, amount=dollars(max(limit, 0))),
+                Phrase(
+                    N_("{what} is past my limit of {amount}, {why}"),
+                    what=what,
+                    amount=dollars(max(limit, 0)),
+                    why=why,
+                ),
             )
+        # why it bids, never how far: its limit is told, at its pass, once the auction is over
         return self.because(
-            PlaceBid(player=me, amount=bid),
-            Phrase(N_("I go up to {amount} for {what}, {why}"), amount=dollars(limit), what=what, why=why),
+            PlaceBid(player=me, amount=bid), Phrase(N_("I bid for {what}: {why}"), what=what, why=ground)
         )
 
     def on_place_building(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:

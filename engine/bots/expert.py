@@ -40,7 +40,7 @@ from engine.bots.judging import answer_figures, completed
 from engine.bots.levels import plays_below
 from engine.bots.position import Position
 from engine.bots.proposing import remember
-from engine.bots.reasons import dollars, offer_words
+from engine.bots.reasons import offer_words
 from engine.core.commands import (
     AcceptTrade,
     Command,
@@ -455,7 +455,7 @@ class ExpertBot(HardBot):
         me = pos.me
         key = (pos.turn, pend.space)
         if self._auction is None or self._auction[0] != key:
-            shark, _ = self.deed_limit(pos, pend.space)
+            shark = self.deed_limit(pos, pend.space)[0]
             found = auction_limit(value, pos.view, me, pend, pos.funds[me])
             self._auction = (key, _moved(shark, found))
         limit = self._auction[1]
@@ -469,7 +469,9 @@ class ExpertBot(HardBot):
         if isinstance(cmd, PlaceBid) and cmd.amount <= limit:
             return cmd
         why = Phrase(
-            N_("I will go as far as {amount}: winning it raises my chance to win"), amount=dollars(limit)
+            N_("I bid for {what}: {why}"),
+            what=pos.board.name(pend.space),
+            why=Phrase(N_("winning it raises my chance to win")),
         )
         return self.because(PlaceBid(player=me, amount=bid), why)
 

@@ -382,7 +382,10 @@ class LotPlay(Reasoning):
             return self.because(
                 PassAuction(player=me), Phrase(N_("every marker of mine is on a lot worth keeping"))
             )
-        why = Phrase(N_("I will go as far as {amount} for {what}"), amount=dollars(limit), what=what)
+        # why it bids, never how far: its limit is told, at its pass, once the auction is over
+        why = Phrase(
+            N_("I bid for {what}: {why}"), what=what, why=Phrase(N_("it is worth more to me than the bid"))
+        )
         if pend.high_bidder is None:
             opening = pos.board.price[pend.space] // 2 if pend.lot == "deed" else least
             return self.because(PlaceBid(player=me, amount=max(least, min(limit, opening))), why)

@@ -119,7 +119,7 @@ class NormalBot(BotBase):
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
-        self._limit: tuple[tuple[int, int], tuple[int, Phrase]] | None = None
+        self._limit: tuple[tuple[int, int], tuple[int, Phrase, Phrase]] | None = None
         """(turn, space) -> the highest bid, and what sets it in words"""
 
     # --- the turn -------------------------------------------------------------------------------
@@ -333,7 +333,7 @@ class NormalBot(BotBase):
         me = pos.me
         board = pos.board
         if pend.lot == "deed":
-            limit, why = self.deed_limit(pos, pend.space)
+            limit, _, why = self.deed_limit(pos, pend.space)
             price = board.price[pend.space]
             step = max(5, price // 20) + 5 * self.below(2)
             bid = next_bid(pend, limit, price // 2, step)
@@ -350,14 +350,14 @@ class NormalBot(BotBase):
                 PassAuction(player=me),
                 Phrase(N_("{what} is worth no more than {amount} to me"), what=what, amount=dollars(limit)),
             )
+        # why it bids, never how far: its limit is told, at its pass, once the auction is over
         return self.because(
-            PlaceBid(player=me, amount=bid),
-            Phrase(N_("I will go as far as {amount}: {why}"), amount=dollars(limit), why=why),
+            PlaceBid(player=me, amount=bid), Phrase(N_("I bid for {what}: {why}"), what=what, why=why)
         )
 
-    def deed_limit(self, pos: Position, space: int) -> tuple[int, Phrase]:
-        """Return its bid limit for the deed, computed once per auction: nothing it depends on changes while
-        the bidding goes on."""
+    def deed_limit(self, pos: Position, space: int) -> tuple[int, Phrase, Phrase]:
+        """Return its bid limit for the deed, what sets it and why it bids (`limit_and_reason`), computed once
+        per auction: nothing they depend on changes while the bidding goes on."""
         key = (pos.turn, space)
         if self._limit is None or self._limit[0] != key:
             found = limit_and_reason(pos, self.style, pos.me, space, self.bidding, self.safe(pos))

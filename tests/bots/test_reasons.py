@@ -71,13 +71,15 @@ def test_a_buy_and_a_refusal_to_buy_say_why(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_bid_says_how_far_the_bot_will_go_and_a_pass_why_it_stops(level: str) -> None:
+def test_a_bid_says_why_not_how_far_and_a_pass_why_it_stops(level: str) -> None:
+    """A bid's reason is told while the auction is open: it names no figure, its limit least of all."""
     game = table(owners={0: (KENTUCKY, INDIANA)}, turn=8)
     wait_for(game, Auction(player=0, space=ILLINOIS, bidders=(0, 1, 2, 3), lot="deed", min_bid=1))
     b = bot(level)
     cmd = ask(b, game, 0)
     assert isinstance(cmd, PlaceBid)
-    assert "$" in said(b, cmd)
+    bid = said(b, cmd)
+    assert bid.startswith("I bid for Illinois Avenue: ") and not any(c.isdigit() for c in bid), bid
     dear = table(owners={0: (READING,)}, turn=8)
     wait_for(
         dear,
@@ -166,4 +168,13 @@ def test_a_bid_held_down_by_cash_says_so_not_the_printed_price() -> None:
     b = bot("easy", seat=1)
     cmd = ask(b, game, 1)
     assert isinstance(cmd, PlaceBid)
-    assert said(b, cmd) == "I go up to $186 for Illinois Avenue, all I can spare of my $216"
+    assert "$" not in said(b, cmd)  # its limit is told at its pass, once the auction is over
+    dear = table(cash=(1500, 216, 1500, 1500), turn=8)
+    wait_for(
+        dear,
+        Auction(player=1, space=ILLINOIS, bidders=(0, 1), lot="deed", min_bid=1, high_bid=190, high_bidder=0),
+    )
+    b = bot("easy", seat=1)
+    cmd = ask(b, dear, 1)
+    assert isinstance(cmd, PassAuction)
+    assert said(b, cmd) == "Illinois Avenue is past my limit of $186, all I can spare of my $216"

@@ -210,6 +210,11 @@ def _said(events: Sequence[Event]) -> list[ReasonGiven]:
     return [e for e in events if isinstance(e, ReasonGiven)]
 
 
+def _limits(reasons: Sequence[ReasonGiven]) -> list[ReasonGiven]:
+    """The reasons that name a figure: how far a bot would go (a bid's own reason names none)."""
+    return [r for r in reasons if any(c.isdigit() for c in r.reason)]
+
+
 def test_a_bots_auction_limit_is_told_only_once_the_auction_closes(tmp_path: Path) -> None:
     room = _auction_room(tmp_path)
     heard: list[Update] = []
@@ -218,13 +223,15 @@ def test_a_bots_auction_limit_is_told_only_once_the_auction_closes(tmp_path: Pat
     assert room.submit(0, DeclineProperty(player=0), room.version).ok
     _bots_until_vera(room)
     while room.view().pending.kind == "auction":  # type: ignore[union-attr]
-        assert not any(_said(u.events) for u in heard), "a bot's reason told while the auction is open"
-        assert not _said(room.history())
+        told = [r for u in heard for r in _said(u.events)]
+        assert told, "no bot said why it bids"
+        assert not _limits(told), "a bot's limit told while the auction is open"
+        assert not _limits(_said(room.history()))
         high = room.view().pending.high_bid  # type: ignore[union-attr]
         cmd = PlaceBid(player=0, amount=high + 1) if high < 60 else PassAuction(player=0)
         assert room.submit(0, cmd, room.version).ok
         _bots_until_vera(room)
-    assert any("as far as" in r.reason for r in _said(room.history()))
+    assert any("no more than $" in r.reason for r in _said(room.history()))
     # A game saved in the middle of an auction and taken up again keeps them back too.
     again = _auction_room()
     again.submit(0, RollDice(player=0), again.version)
@@ -232,7 +239,7 @@ def test_a_bots_auction_limit_is_told_only_once_the_auction_closes(tmp_path: Pat
     _bots_until_vera(again)
     again.submit(0, PlaceBid(player=0, amount=again.view().pending.min_bid), again.version)  # type: ignore[union-attr]
     _bots_until_vera(again)
-    assert again.view().pending.kind == "auction" and not _said(again.history())  # type: ignore[union-attr]
+    assert again.view().pending.kind == "auction" and not _limits(_said(again.history()))  # type: ignore[union-attr]
     assert again.reasons()
 
 
@@ -246,10 +253,10 @@ def test_a_bots_reasons_wait_when_saved_in_the_middle_of_an_auction(tmp_path: Pa
     save_id = room.save_id
     room.close()
     again = resume_room(Persistence(tmp_path), save_id)
-    assert not _said(again.history())
+    assert not _limits(_said(again.history()))
     assert again.submit(0, PassAuction(player=0), again.version).ok
     _bots_until_vera(again)
-    assert _said(again.history())
+    assert _limits(_said(again.history()))
 
 
 def test_a_bot_standing_in_for_a_person_speaks_as_a_bot_not_in_their_name(tmp_path: Path) -> None:
@@ -314,7 +321,7 @@ def test_a_reason_for_a_hotel_speaks_of_a_hotel() -> None:
     assert said["hotel"].startswith("a hotel on ") and said["house"].startswith("a house on "), said
 
 
-def test_a_bot_gives_one_reason_an_auction_its_limit_not_again_at_its_pass() -> None:
+def test_a_bot_says_why_it_bids_once_an_auction_and_its_limit_once_at_its_pass() -> None:
     room = _auction_room()
     assert room.submit(0, RollDice(player=0), room.version).ok
     assert room.submit(0, DeclineProperty(player=0), room.version).ok
@@ -327,5 +334,7 @@ def test_a_bot_gives_one_reason_an_auction_its_limit_not_again_at_its_pass() -> 
     log = room._game.log
     passed = {c.player for c in log if c.kind == "pass_auction"} - {0}
     assert passed, "no bot passed"
-    said = [e.player for e in _said(room.history())]
-    assert said and sorted(said) == sorted(set(said)), said  # one each
+    said = [e.player for e in _said(room.history()) if not _limits([e])]
+    assert said and sorted(said) == sorted(set(said)), said  # why it bids: once each
+    limits = [e.player for e in _limits(_said(room.history()))]
+    assert limits and sorted(limits) == sorted(set(limits)), limits  # how far it would go: once each

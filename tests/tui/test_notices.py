@@ -11,12 +11,20 @@ from rich.segment import Segment
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.color import Color
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.strip import Strip
 
 from tui.app import LandlordsApp
 from tui.drawing.notices import Box, Covered, Notices
+from tui.widgets.centre import CentrePanel
 
-from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
+from playtable import ADA, GRACE, VERA, app_for, client_for, scripted_game, settle
+
+LESSON = (
+    "A Short Game against two easy bots: each of you was dealt three deeds, and the game ends when the "
+    "first player goes bankrupt; the richest then wins. r throws the dice; z shows what the expert would "
+    "do in your seat, s each player's chances, ? every key."
+)
 
 
 def _app() -> LandlordsApp:
@@ -25,9 +33,11 @@ def _app() -> LandlordsApp:
 
 
 async def test_a_notice_is_a_box_at_the_top_right_and_the_newest_are_kept_when_not_all_fit() -> None:
+    """Over a screen that keeps no place of its own for them (the table keeps the board's middle)."""
     app = _app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
+        await app.push_screen(Screen())
         app.notify("Ada won the auction of Boardwalk for $420, which is long enough to wrap.", timeout=30)
         app.notify("Not now.", severity="error", title="Wait", timeout=30)
         await pilot.pause()
@@ -50,6 +60,36 @@ async def test_a_notice_is_a_box_at_the_top_right_and_the_newest_are_kept_when_n
         assert box is not None and box.region.bottom <= 23  # never over the footer's row
         shown = [line[1:].strip() for line in box.lines() if line[1:].strip()]
         assert shown[-1] == "Notice number 11." and "Not now." not in shown  # the oldest gave way
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_at_the_table_a_notice_covers_the_log_in_the_boards_middle_and_nothing_else(
+    size: tuple[int, int],
+) -> None:
+    """A notice or a lesson at the table once covered the board's top row, the prompt and the Holdings
+    title: it goes over the oldest lines of the log in the board's middle, below what the game waits for."""
+    seats = [VERA, ADA, GRACE]
+    app = app_for(client_for(scripted_game(seats), seats))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        centre = app.screen.query_one(CentrePanel)
+        middle = centre.content_region
+        rows = centre.render().plain.splitlines()
+        rule = next(i for i, row in enumerate(rows) if row and set(row) == {"─"})  # under the prompt
+        app.notify(LESSON, title="Lesson: Your first game", timeout=30)
+        await pilot.pause()
+        box = app.notices.box()
+        assert box is not None
+        assert middle.contains_region(box.region), (box.region, middle)
+        assert box.region.y > middle.y + rule, (box.region, middle, rule)
+        text = " ".join(line[1:].strip() for line in box.lines() if line[1:].strip())
+        assert text == f"Lesson: Your first game {LESSON}"
+        refusal = "Not now: the game is waiting for Ada to roll."
+        app.notify(refusal, severity="error", timeout=30)
+        await pilot.pause()
+        box = app.notices.box()
+        assert box is not None and middle.contains_region(box.region) and box.region.y > middle.y + rule
+        assert box.lines()[-2][1:].strip() == refusal  # the newest is kept, under the lesson if it fits
 
 
 async def test_the_box_is_drawn_again_only_when_the_notices_change() -> None:

@@ -7,6 +7,10 @@ key pressed out of turn, that was a third of the CPU spent on each key. Here the
 notifications (what they say, their severity, how long they last) and draws them itself: a column of
 boxes in the top right corner, written after every update of the screen that touches it; when one goes,
 the screen repaints the rows under it. No widget is made, laid out or collected.
+
+A screen may name a place of its own for them (`notice_area`): the table puts them over the oldest lines
+of the log in the board's middle, where in the corner they covered the board's top row and the Holdings
+title.
 """
 
 from __future__ import annotations
@@ -132,10 +136,21 @@ class Notices:
             return None
         app = self.app
         size = app.size
-        key = (size, tuple(n.identity for n in notes), app.theme, app.ansi_color, self.edge)
+        area = self._area()
+        key = (size, area, tuple(n.identity for n in notes), app.theme, app.ansi_color, self.edge)
         if key != self._key or self._box is None:
-            self._box, self._key = self._draw(notes, size), key
+            self._box, self._key = self._draw(notes, size, area), key
         return self._box
+
+    def _area(self) -> tuple[Region, int] | None:
+        """Return the place the screen on top keeps for notices, and the row they start at, if it keeps one
+        (`tui.widgets.centre.CentrePanel.notice_area`)."""
+        try:
+            screen = self.app.screen
+        except ScreenStackError:
+            return None
+        place = getattr(screen, "notice_area", None)
+        return place() if callable(place) else None
 
     def over(self, update: CompositorUpdate) -> CompositorUpdate:
         """Return `update`, followed by the notifications again if it draws where they are."""
@@ -146,33 +161,37 @@ class Notices:
 
     # --- drawing ---------------------------------------------------------------------------------
 
-    def _draw(self, notes: Sequence[Notification], size: Size) -> Box | None:
-        width = min(WIDTH, size.width // 2)
+    def _draw(
+        self, notes: Sequence[Notification], size: Size, area: tuple[Region, int] | None = None
+    ) -> Box | None:
+        if area is not None:
+            place, start = area  # its whole width: no stray ends of the lines under it either side
+            width, left, top, room = place.width, place.x, place.y, place.height
+        else:  # the top right corner, under the title line and above the footer's row
+            start = TOP
+            width = min(WIDTH, size.width // 2)
+            left, top, room = size.width - width, TOP, size.height - TOP - 1
         inner = width - 3  # the edge, and a column of padding each side
-        if inner < 8 or size.height < TOP + 3:
+        if inner < 8 or room < 3:
             return None
         styles = self._styles()
         blocks = [self._block(n, inner, styles) for n in notes]
-        room = size.height - TOP - 1  # never over the footer's row
-        kept: list[list[Strip]] = []
-        used = 0
-        for block in reversed(blocks):  # the newest first: they are kept when not all fit
-            need = len(block) + (GAP if kept else 0)
-            if used + need > room:
-                break
-            kept.insert(0, block)
-            used += need
+        # below the start, the newest that fit; if not even the newest does, as high as it must rise
+        kept, used = _newest(blocks, top + room - start)
+        if not kept:
+            kept, used = _newest(blocks, room)
         if not kept:
             return None
+        first = max(top, min(start, top + room - used))
         rows: list[tuple[int, Strip]] = []
-        y = TOP
+        y = first
         for i, block in enumerate(kept):
             if i:
                 y += GAP
             for strip in block:
                 rows.append((y, strip))
                 y += 1
-        return Box(Region(size.width - width, TOP, width, y - TOP), tuple(rows))
+        return Box(Region(left, first, width, y - first), tuple(rows))
 
     def _block(self, note: Notification, inner: int, styles: dict[str, Style]) -> list[Strip]:
         body, edge, bar = styles["body"], styles[note.severity], self.edge
@@ -231,3 +250,17 @@ class Notices:
             edge = colour(name)
             styles[severity] = Style(color=edge.rich_color if edge is not None else None, bgcolor=bgcolor)
         return styles
+
+
+def _newest(blocks: Sequence[list[Strip]], room: int) -> tuple[list[list[Strip]], int]:
+    """Return the newest of the notices' blocks that fit in `room` rows (a gap between two), oldest first,
+    and the rows they take."""
+    kept: list[list[Strip]] = []
+    used = 0
+    for block in reversed(blocks):  # the newest first: they are kept when not all fit
+        need = len(block) + (GAP if kept else 0)
+        if used + need > room:
+            break
+        kept.insert(0, block)
+        used += need
+    return kept, used

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Region
 
 from engine import Command, ProposeTrade
 from engine.core.events import Event
@@ -420,6 +421,11 @@ class GameTable(Underlay[None]):
         self.query_one("#status", StatusBar).show(line)
         self._refresh_keys()
 
+    def notice_area(self) -> tuple[Region, int] | None:
+        """Where notices go at the table: over the log in the board's middle (`CentrePanel.notice_area`)."""
+        centre = self.board.centre
+        return centre.notice_area() if isinstance(centre, CentrePanel) else None
+
     def _refresh_keys(self) -> None:
         """Ask the footer to redraw only when the keys on offer change (it rebuilds itself each time)."""
         keys = tuple(self.possible(k.name) for k in self.KEYS if k.show)
@@ -435,10 +441,11 @@ class GameTable(Underlay[None]):
         ]
         held = not getattr(self.app.screen, "lets_bots_play", False)
         decide = self.possible("decide")
-        prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, decide, held)
-        table = captions.table_line(self.client, view)
         shown = self.board.centre.size.width
         width = shown - 2 if shown > 2 else 40  # the centre's own width, once it is laid out
+        more = "..." if self.glyphs.ascii_only else "…"
+        prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, decide, held, width, more)
+        table = captions.table_line(self.client, view)
         head = [
             captions.dice_line(view, self.glyphs),
             *([table] if table is not None else []),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Protocol
 
+from rich.cells import cell_len
 from textual.content import Content
 
 from engine import (
@@ -224,25 +225,63 @@ def prompt_line(
     keys: Sequence[tuple[str, str]],
     can_decide: bool,
     held: bool = False,
+    width: int | None = None,
+    ellipsis: str = "…",
 ) -> Content:
     """Return the prompt: what the person at the keyboard may do now, with the keys. While a window over the
     table holds the bots (`held`: a dialog, an answer read, the rules), it is that window the game waits on,
-    and the prompt says so rather than that the bots move."""
+    and the prompt says so rather than that the bots move.
+
+    Within `width` cells, when given, so that it never wraps to a second line (the log under it moved down
+    and up as a long prompt came and went): the keys that fit, the others left to the footer after an
+    ellipsis; shorter words where the long ones do not fit (without the name, which the turn line above
+    says, when not even one key fits beside it)."""
     pend = view.pending
     if me is None or pend is None or view.winner is not None:
         return Content("")
     if pend.player != me:
         if client.bots_due() and held:
-            return Content.styled(_("The bots wait until you close the window over the board."), "bold")
+            words = [
+                _("The bots wait until you close the window over the board."),
+                _("The bots wait until this window closes."),
+            ]
+            return _fitted([Content.styled(w, "bold") for w in words], width)
         if client.bots_due():
-            return Content.styled(_("Bots are moving: space skips ahead, + and - set the pace."), "dim")
+            words = [
+                _("Bots are moving: space skips ahead, + and - set the pace."),
+                _("Bots are moving: space skips ahead."),
+            ]
+            return _fitted([Content.styled(w, "dim") for w in words], width)
         return Content("")
     name = client.names[me]
     if not keys:
         ask = " " + _("Enter opens the decision.") if can_decide else ""
-        return Content.assemble((_("{name}, your move.", name=name), "bold $accent"), ask)
-    offer = "  ".join(f"[{key}] {_(word)}" for key, word in keys)
-    return Content.assemble((_("{name}, your move: ", name=name), "bold $accent"), offer)
+        heads = [_("{name}, your move.", name=name), _("Your move.")]
+        return _fitted([Content.assemble((head, "bold $accent"), ask) for head in heads], width)
+    offers = [f"[{key}] {_(word)}" for key, word in keys]
+    whole = Content.assemble((_("{name}, your move: ", name=name), "bold $accent"), "  ".join(offers))
+    if width is None or whole.cell_length <= width:
+        return whole
+    more = "  " + ellipsis  # the keys left out are in the footer
+    lines = []
+    for head in (_("{name}, your move: ", name=name), _("Your move: ")):  # the name, if a key fits beside it
+        shown: list[str] = []
+        for offer in offers:  # in the footer's order: the first ones are the game's own moves
+            if cell_len(head + "  ".join([*shown, offer]) + more) > width:
+                break
+            shown.append(offer)
+        if shown:
+            lines.append(Content.assemble((head, "bold $accent"), "  ".join(shown) + more))
+    return _fitted(lines or [whole], width)
+
+
+def _fitted(lines: Sequence[Content], width: int | None) -> Content:
+    """Return the first of `lines` (the longest first) that fits in `width` cells, else the last cut to fit
+    with an ellipsis."""
+    for line in lines:
+        if width is None or line.cell_length <= width:
+            return line
+    return lines[-1].truncate(width, ellipsis=True) if width is not None else lines[-1]
 
 
 def boxes_line(view: GameView, client: GameClient) -> Content | None:

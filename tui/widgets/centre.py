@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.content import Content
+from textual.geometry import Region
 
 from tui.widgets.shared_lines import SharedLines
 
@@ -24,6 +25,8 @@ class CentrePanel(SharedLines):
         self._events: list[Content] = []
         self._wrapped: dict[tuple[int, int], list[Content]] = {}
         self.rule = "\u2500"
+        self.log_top = 0
+        """The row of the first line of the log, under the rule (0 while there is no log)."""
 
     def show(self, head: Sequence[Content], events: Sequence[Content]) -> None:
         head, events = list(head), list(events)
@@ -59,5 +62,18 @@ class CentrePanel(SharedLines):
                     break
                 tail[0:0] = wrapped
             lines.append(Content.styled(self.rule * width, "$foreground 30%"))
+            self.log_top = len(lines)
             lines.extend(tail)
+        else:
+            self.log_top = 0
         return Content("\n").join(lines[:height])
+
+    def notice_area(self) -> tuple[Region, int] | None:
+        """Return where notices may be drawn over the board (`tui.drawing.notices`): the middle of the board,
+        from the first line of its log down. Over the oldest lines of the log they hide nothing a player
+        needs; a notice taller than the log rises over the lines above it, never beyond the middle (the
+        board's spaces, Holdings and the Deed stay in view)."""
+        region = self.content_region
+        if not region or not self.log_top:
+            return None
+        return region, region.y + self.log_top

@@ -1,0 +1,42 @@
+"""The prompt in the board's middle takes one line at 120 x 40 and 80 x 24, whatever it offers: when it
+wrapped to two, the log under it moved down a line as the prompt came and up as it went."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game
+from tui.widgets.centre import CentrePanel
+
+from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, scripted_game, settle
+from scenario import jail, own, turn_of
+
+HEAD = 7
+"""The centre's lines above its rule at a table of three: the dice, whose turn, the three players, the
+prompt and the space in view."""
+
+
+def _jailed(game: Game) -> None:
+    """Vera in jail with a card to leave it and deeds to mortgage: five keys to offer."""
+    own(game, 0, 1, 3)
+    jail(game, 0)
+    game.state.players[0].jail_cards = ["chance"]
+    turn_of(game, 0)
+
+
+def _rows(centre: CentrePanel) -> list[str]:
+    return centre.render().plain.splitlines()
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_prompt_takes_one_line_with_every_key_it_offers(size: tuple[int, int]) -> None:
+    seats = [VERA, ADA, GRACE]
+    app = app_for(client_for(scripted_game(seats, arrange=_jailed), seats))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        centre = game_screen(app).query_one(CentrePanel)  # under the jail's dialog
+        rows = _rows(centre)
+        prompt = rows[HEAD - 2]
+        assert "[p] pay fine" in prompt and "your move" in prompt.lower(), rows
+        assert set(rows[HEAD]) == {"─"}, rows  # the rule right under the space's line: nothing wrapped
+        assert len(prompt) <= centre.content_region.width
