@@ -1,7 +1,7 @@
-"""The README and the pages of `docs/`: every link between them and to the source leads somewhere, every
-page is reachable from the README, the example bots are shown by a link to their files (never a copy
-that could drift from them), the README still opens with its two commands, and the learning example's
-libraries are installed with PyTorch's CPU build."""
+"""The README and the pages of `docs/` and its folders: every link between them and to the source leads
+somewhere, every page is reachable from the README, the example bots are shown by a link to their files
+(never a copy that could drift from them), the README still opens with its two commands, and the learning
+example's libraries are installed with PyTorch's CPU build."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^```.*?^```", re.M | re.S)
 

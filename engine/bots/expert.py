@@ -16,7 +16,8 @@ It makes the shark's offers as they are, and answers offers and deals as the sha
 playouts see what a deal costs now, not the group it wins a dozen rounds later: offers composed by looking
 ahead at prices of its own, and the shark's offers vetoed where the look-ahead judged them to lower its
 chance, both won less against three `hard` than the shark's offers as they are; and with its answers overruled
-by the look-ahead it won less than with the shark's answers as they are (`docs/bots.md` has the figures).
+by the look-ahead it won less than with the shark's answers as they are (`docs/lab/expert.md` has the
+figures).
 
 It keeps the table manners of the other levels (no offers in the first rounds, none repeated on an unchanged
 table, a price named when it refuses, and met when it is offered) and gives its reason, in its chance to win,
@@ -108,7 +109,7 @@ to offers, its own offers (left unmade where the value is sure they lower its ch
 accepts its offers by the learned acceptance model (`engine.learned.acceptance`, at a wider range of
 prices), its limit at auction, and as the value a playout ends on. One more may be named for the lab bench
 (`bench/bots.py --expert-uses`): `choice`, which of the lots it could ask for it asks for, at what price and
-in what form, by the value and that model (it won no more games: `docs/bots.md`)."""
+in what form, by the value and that model (it won no more games: `docs/lab/learned-value.md`)."""
 
 LAB_USES = USES | {"choice"}
 """Every use the lab bench may name."""
