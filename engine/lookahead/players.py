@@ -234,21 +234,17 @@ class SimplePlayer:
         return board.pay_spaces[0] if board.pay_spaces else game.state.players[player].position
 
     def _develop(self, game: Game, player: int) -> Command | None:
-        """Return the cheapest building step it can pay for, else a mortgage it can comfortably lift."""
+        """Return the cheapest building step it can pay for (of equal costs, the first group on the board)."""
         st = game.state
         board = game.board
         deeds = st.deeds
         cash = funds(game, player)
         rules = game.ruleset
         top = rules.max_level
-        house_cost = board.house_cost
-        best: tuple[int, int] | None = None
-        for lots in board.street_groups:
-            first = lots[0]
-            if deeds[first].owner != player:
-                continue
-            cost = house_cost[first]
-            if cost + BUILD_RESERVE > cash or (best is not None and cost >= best[0]):
+        for cost, lots in board.groups_by_cost:  # cheapest first: the first step found is the one
+            if cost + BUILD_RESERVE > cash:
+                break
+            if deeds[lots[0]].owner != player:
                 continue
             # the lot of this group that takes the next building evenly, if the group is whole and free
             target: int | None = None
@@ -264,9 +260,7 @@ class SimplePlayer:
                 continue
             hotel = rules.hotels and deeds[target].level == rules.houses_before_hotel
             if (st.bank.hotels if hotel else st.bank.houses) > 0:
-                best = (cost, target)
-        if best is not None:
-            return _on(Build, player, best[1])
+                return _on(Build, player, target)
         if not board.edition.colour_groups:
             return self._develop_lots(game, player)
         return None
