@@ -14,7 +14,7 @@ from engine.core.hooks import ARRIVAL_ACTIONS, SPACE_ACTIONS
 from engine.core.state import buy_decision
 from engine.core.unchecked import unchecked
 from engine.rules.money import owe
-from engine.rules.rent import model_of, rent_for, rent_rule
+from engine.rules.rent import model_of, rent_and_rule
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
@@ -89,9 +89,9 @@ def _deed(game: LiveGame, player: int, space: int, dice: int, mult: int, times: 
             _dice_rolled(player=player, dice=(d1, d2), doubles=d1 == d2, purpose="utility_rent", rule=why)
         )
         dice = d1 + d2
-    amount, detail = rent_for(game, space, dice, mult, times or 0)
+    amount, detail, rule = rent_and_rule(game, space, dice, mult, times or 0)
     if amount > 0:
-        owe(game, player, owner, amount, "rent", space, detail, rule=rent_rule(game, space, mult, times or 0))
+        owe(game, player, owner, amount, "rent", space, detail, rule=rule)
 
 
 SPACE_ACTIONS.add("street", _deed)
