@@ -82,6 +82,19 @@ def _maker(cls: type[Any]) -> Callable[..., Any]:
     return make
 
 
+def replaced(piece: T, **changes: Any) -> T:
+    """Return a copy of one of the state's frozen dataclasses with some fields changed, the object
+    `dataclasses.replace` makes, without validating it again."""
+    values = piece.__dict__
+    if not values.keys() >= changes.keys():
+        raise TypeError(
+            f"{type(piece).__name__} has no field {', '.join(sorted(changes.keys() - values.keys()))}"
+        )
+    new = _new(type(piece))
+    _object_setattr(new, "__dict__", {**values, **changes})
+    return new
+
+
 if TYPE_CHECKING:
 
     def unchecked(cls: type[T]) -> type[T]:

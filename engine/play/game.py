@@ -30,6 +30,7 @@ from engine.core.state import (
     Resume,
     TradeOffer,
 )
+from engine.core.unchecked import unchecked
 from engine.play.legal import Option, legal_commands, options
 from engine.play.rulebook import ruleset_for
 from engine.play.soundness import UnsoundState, problem
@@ -38,6 +39,10 @@ from engine.rules.money import funds, pay_now
 
 if TYPE_CHECKING:
     from engine.core.options import RuleOptions
+
+
+_RESUME = unchecked(Resume)()
+"""The continuation that brings a decision set aside back (immutable: one serves every time)."""
 
 
 class Game:
@@ -216,7 +221,7 @@ class Game:
         st = self.state
         if st.pending is not None:
             st.suspended.append(st.pending)
-            self.push_front([Resume()])
+            self.push_front([_RESUME])
 
     def run_queue(self) -> None:
         """Carry out continuations until a decision is awaited or nothing is left.

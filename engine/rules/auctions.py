@@ -9,7 +9,6 @@ bid, he may sell a lot back to the bank and then bid (`engine.rules.finance_1936
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Literal
 
 from engine.core.commands import PassAuction, PlaceBid
@@ -25,7 +24,7 @@ from engine.core.events import (
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command, effect
 from engine.core.state import Auction, AuctionDeed, BuildingPlacement, RaiseBuilding
-from engine.core.unchecked import unchecked
+from engine.core.unchecked import replaced, unchecked
 from engine.rules.checks import awaited
 from engine.rules.finance_1936.house_and_lot import lot_for_sale, put_houses_with_lot
 from engine.rules.finance_1936.markers import may_take_lots
@@ -125,7 +124,7 @@ def _ask_next(game: LiveGame, a: Auction, bidders: list[int], start: int) -> Non
             start = idx
             game.emit(_auction_passed(player=cand, forced=True))
             continue
-        st.pending = dataclasses.replace(a, player=cand, bidders=tuple(bidders))
+        st.pending = replaced(a, player=cand, bidders=tuple(bidders))
         return
 
 
@@ -187,7 +186,7 @@ def _bid(game: LiveGame, cmd: PlaceBid) -> None:
     assert isinstance(a, Auction)
     game.emit(_bid_placed(player=cmd.player, amount=cmd.amount))
     bidders = list(a.bidders)
-    led = dataclasses.replace(a, high_bid=cmd.amount, high_bidder=cmd.player)
+    led = replaced(a, high_bid=cmd.amount, high_bidder=cmd.player)
     _ask_next(game, led, bidders, bidders.index(cmd.player) + 1)
 
 

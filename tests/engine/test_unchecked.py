@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from engine.core.commands import EndTurn, ProposeTrade
 from engine.core.events import AuctionStarted, DebtIncurred, DiceRolled, PlayerMoved
 from engine.core.state import Auction, Bundle, Charge, Debt, DeedState, PlayerState
-from engine.core.unchecked import unchecked
+from engine.core.unchecked import replaced, unchecked
 
 CHARGE = Charge(payer=1, payee=None, amount=50, reason="jail_fine", detail="the jail fine")
 
@@ -55,3 +56,13 @@ def test_a_missing_or_unknown_field_is_refused() -> None:
         make(payer=0, payee=None, amount=5)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         make(payer=0, payee=None, amount=5, reason="tax", price=3)  # type: ignore[call-arg]
+
+
+def test_a_replaced_piece_is_the_one_dataclasses_replace_makes() -> None:
+    auction = Auction(player=1, lot="deed", space=5, bidders=(1, 2, 0), min_bid=10)
+    made = replaced(auction, player=2, high_bid=40, high_bidder=1)
+    checked = dataclasses.replace(auction, player=2, high_bid=40, high_bidder=1)
+    assert made == checked and list(vars(made).items()) == list(vars(checked).items())
+    assert auction.player == 1 and auction.high_bid == 0  # the original is left as it was
+    with pytest.raises(TypeError):
+        replaced(auction, price=3)
