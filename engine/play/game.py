@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine.core.rng as rng
 from engine.core.board import Board, board_for
-from engine.core.commands import Command, malformed
+from engine.core.commands import SOUND, Command, malformed
 from engine.core.errors import IllegalCommand, Refusal
 from engine.core.events import Event
 from engine.core.phrases import N_, Phrase
@@ -93,7 +93,8 @@ class Game:
                 "unknown_command",
                 Phrase(N_("{command} is not a command of this game"), command=type(cmd).__name__),
             )
-        refusal = malformed(cmd) or entry[0](self, cmd)
+        # a command object already found well-formed is not looked at again (`malformed`, in one lookup)
+        refusal = (None if SOUND.get(id(cmd)) is cmd else malformed(cmd)) or entry[0](self, cmd)
         if refusal is not None:
             raise refusal
         events: list[Event] = []
