@@ -33,11 +33,6 @@ _player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via",
 _passed_go = interned(PassedGo, "player", "salary", "landed", "space", "rule")
 
 
-def _move_rule(via: Via) -> RuleId:
-    """Return the rule a move by the dice or a card is made under, when the mover names none of its own."""
-    return "cards.draw" if via == "card" else "turn.throw"
-
-
 def move_by(
     game: LiveGame,
     player: int,
@@ -71,7 +66,8 @@ def _walk(
     ps = game.state.players[player]
     start = ps.position
     track = game.ruleset.track  # the edition's, as its own rule options change it
-    moving = rule if rule is not None else _move_rule(via)
+    # the rule that moves the token, when the mover names none of its own: the card's or the throw's
+    moving = rule if rule is not None else "cards.draw" if via == "card" else "turn.throw"
     hop = track.glide(start, steps, direction)
     if hop is not None:  # one ring, no links: the commonest move, with no walk to record
         end, path = hop
