@@ -2,11 +2,11 @@
 
 Validation is for what comes from outside: a save, a data file, a command from the network or a bot. What
 the rules build themselves from values they already hold (a charge, a debt, the event telling it) would
-pass every time, so there it only costs time, two to four times what making the object does (see
-`bench/engine.py`). `unchecked(cls)` returns a constructor that makes the very object `cls(...)` would,
-the same fields in the same order with the same defaults, without looking at the values. It is for values
-of exactly the fields' types (a tuple where the field is a tuple, an int where it is an int): validation
-would convert others, this keeps them as given.
+pass every time, so there it only costs time, several times what making the object does. `unchecked(cls)`
+returns a constructor that makes the very object `cls(...)` would, the same fields in the same order with
+the same defaults, without looking at the values. It is for values of exactly the fields' types (a tuple
+where the field is a tuple, an int where it is an int): validation would convert others, this keeps them
+as given.
 
 To the type checker `unchecked(cls)` is `cls` itself, so its calls are checked like the class's own.
 """
