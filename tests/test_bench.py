@@ -20,6 +20,10 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
     "engine.py": (["--games", "3", "--repeats", "1"], "rolls per CPU s"),
     "env.py": (["--games", "1", "--repeats", "1", "--seconds", "0.2", "--vector", "2"], "vector of 2"),
     "env_copies.py": (["--steps", "30", "--copies", "2", "--repeats", "1"], "two agents, easy and hard"),
+    "identical_games.py": (
+        ["--games", "1", "--editions", "classic", "--lineups", "simple"],
+        "classic simple 0",
+    ),
     "eventlog.py": (["--games", "1", "--repeats", "1"], "jsonschema lines / CPU s"),
     "floor.py": (["--games", "2", "--repeats", "1"], "+ state"),
     "jobs.py": (["--games", "4"], "wall ratio"),

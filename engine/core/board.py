@@ -20,6 +20,7 @@ class Board:
     group_of: tuple[str | None, ...]
     members: dict[str, tuple[int, ...]]  # group -> its spaces
     street_groups: tuple[tuple[int, ...], ...]  # the groups that take buildings
+    groups_by_cost: tuple[tuple[int, tuple[int, ...]], ...]  # (house cost, lots) of those, cheapest first
     price: tuple[int, ...]  # 0 where there is no deed
     mortgage: tuple[int, ...]
     house_cost: tuple[int, ...]
@@ -64,6 +65,8 @@ def board_for(edition_id: str) -> Board:
     building = {
         g for g, grp in ed.groups.items() if any(spaces[s].kind == "street" for s in members.get(g, ()))
     }
+    street_groups = tuple(tuple(v) for g, v in members.items() if g in building)
+    house_cost = tuple(s.house_cost or 0 for s in spaces)
     return Board(
         edition=ed,
         size=len(spaces),
@@ -73,10 +76,14 @@ def board_for(edition_id: str) -> Board:
         streets=tuple(i for i, s in enumerate(spaces) if s.kind == "street"),
         group_of=tuple(s.group for s in spaces),
         members={g: tuple(v) for g, v in members.items()},
-        street_groups=tuple(tuple(v) for g, v in members.items() if g in building),
+        street_groups=street_groups,
+        # a stable sort: groups of one cost stay in board order
+        groups_by_cost=tuple(
+            sorted(((house_cost[lots[0]], lots) for lots in street_groups), key=lambda g: g[0])
+        ),
         price=tuple(s.price or 0 for s in spaces),
         mortgage=tuple(s.mortgage or 0 for s in spaces),
-        house_cost=tuple(s.house_cost or 0 for s in spaces),
+        house_cost=house_cost,
         rent=tuple(tuple(s.rent or ()) for s in spaces),
         rent_models=tuple(ed.groups[s.group].rent_model if s.group is not None else None for s in spaces),
         pays=tuple(_pays(ed, s) for s in spaces),

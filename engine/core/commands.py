@@ -480,11 +480,11 @@ class _Shape:
 
 _SHAPES: dict[type, _Shape] = {cls: _Shape(cls) for cls in COMMAND_TYPES}
 
-_SOUND: dict[int, object] = {}
+SOUND: dict[int, object] = {}
 """Command objects already found well-formed, by identity (held, so that no other object can take their
 identity). Commands are immutable: players who keep and send the same object again (the simple players
 do, every turn) are not checked again. Bounded: emptied when it grows large."""
-_SOUND_MOST = 4096
+SOUND_MOST = 4096
 
 
 def malformed(cmd: object) -> IllegalCommand | None:
@@ -494,7 +494,7 @@ def malformed(cmd: object) -> IllegalCommand | None:
     (`model_construct`, a changed `__dict__`) before any rule reads it. It runs for every command, so
     it is kept to a few comparisons.
     """
-    if _SOUND.get(id(cmd)) is cmd:
+    if SOUND.get(id(cmd)) is cmd:
         return None
     shape = _SHAPES.get(type(cmd))
     if shape is None:
@@ -524,9 +524,9 @@ def malformed(cmd: object) -> IllegalCommand | None:
 
 def _remember(cmd: object) -> None:
     """Keep a command found well-formed, so that sending the same object again costs a lookup."""
-    if len(_SOUND) >= _SOUND_MOST:
-        _SOUND.clear()
-    _SOUND[id(cmd)] = cmd
+    if len(SOUND) >= SOUND_MOST:
+        SOUND.clear()
+    SOUND[id(cmd)] = cmd
 
 
 def _bad(cmd: object, part: str) -> IllegalCommand:

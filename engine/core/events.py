@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core.rule_ids import RuleId
 from engine.core.state import DealOffer, Loan, LoanOffer, TradeOffer
+from engine.core.unchecked import unchecked
 
 Lot = Literal["deed", "house", "hotel"]
 BuildingKind = Literal["house", "hotel"]
@@ -1102,16 +1103,17 @@ def maker(cls: type[_Event]) -> Callable[[dict[str, Any]], Any]:
 def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
     """Return a constructor for an event that recurs with the same values (a throw, a move, a rent).
 
-    Events are immutable, so one validated instance serves every time those values come round again:
-    the commonest events of a game cost a dictionary lookup instead of a validation.
+    Events are immutable, so one instance serves every time those values come round again: the commonest
+    events of a game cost a dictionary lookup. The rules give the values, so the first is not validated
+    either (`engine.core.unchecked`).
     """
     cache: dict[tuple[Any, ...], Any] = {}
-    validate = cls.__pydantic_validator__.validate_python
+    build = unchecked(cls)
 
     def make(*values: Any) -> Any:
         event = cache.get(values)
         if event is None:
-            event = cache[values] = validate(dict(zip(fields, values, strict=True)))
+            event = cache[values] = build(**dict(zip(fields, values, strict=True)))
         return event
 
     return make

@@ -719,19 +719,27 @@ class GameState:
 _Piece = TypeVar("_Piece")
 
 
-def _bare(piece: _Piece) -> _Piece:
-    """Return a shallow copy of one of the state's dataclasses, made without validating it again."""
+def bare_copy(piece: _Piece) -> _Piece:
+    """Return a shallow copy of one of the state's dataclasses, made without validating it again (a deed,
+    the bank, the move under way: their fields are immutable values)."""
     new = object.__new__(type(piece))
     new.__dict__.update(piece.__dict__)
     return new
 
 
-def _copy_player(player: PlayerState) -> PlayerState:
+_bare = bare_copy
+
+
+def copy_player(player: PlayerState) -> PlayerState:
+    """Return an independent copy of a player's state (his lists copied), made without validating it again."""
     new = _bare(player)
     new.jail_cards = list(player.jail_cards)
     new.hand = list(player.hand)
     new.tickets = list(player.tickets)
     return new
+
+
+_copy_player = copy_player
 
 
 @cache

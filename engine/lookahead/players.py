@@ -57,6 +57,7 @@ from engine.core.state import (
     TradeAnswer,
     WinningsChoice,
 )
+from engine.core.unchecked import unchecked
 from engine.lookahead import landlord
 from engine.rules.building import step_up
 from engine.rules.money import funds
@@ -64,6 +65,15 @@ from engine.rules.taxes import percent_tax, tax_of
 
 if TYPE_CHECKING:
     from engine.play.game import Game
+
+_choose_income_tax = unchecked(ChooseIncomeTax)
+_accept_trade = unchecked(AcceptTrade)
+_reject_trade = unchecked(RejectTrade)
+_unmortgage = unchecked(Unmortgage)
+_keep_mortgage = unchecked(KeepMortgage)
+_place_bid = unchecked(PlaceBid)
+_propose_trade = unchecked(ProposeTrade)
+_bundle = unchecked(Bundle)
 
 LIFT_MARGIN = 300  # cash kept in hand after lifting a mortgage
 BUILD_RESERVE = 0  # cash kept in hand after building
@@ -114,7 +124,7 @@ def leave_jail(game: Game, player: int) -> Command | None:
 def bid_or_pass(game: Game, player: int, a: Auction, amount: int) -> Command:
     """Return a bid of `amount` where it meets the auction's minimum and the rules take it, else a pass."""
     if amount >= a.next_minimum:
-        bid = PlaceBid(player=player, amount=amount)
+        bid = _place_bid(player=player, amount=amount)
         if game.check(bid) is None:
             return bid
     return simple(PassAuction, player)
@@ -174,7 +184,7 @@ class SimplePlayer:
         if kind == "income_tax":
             flat = tax_of(game, pend.space).flat  # type: ignore[union-attr]
             cheaper = "percent" if percent_tax(game, player, pend.space) < flat else "flat"  # type: ignore[union-attr]
-            return ChooseIncomeTax(player=player, option=cheaper)
+            return _choose_income_tax(player=player, option=cheaper)
         if isinstance(pend, Debt):
             return landlord.raise_cash(game, player, pend) or self._raise_cash(game, player)
         if isinstance(pend, TradeAnswer):
@@ -182,10 +192,10 @@ class SimplePlayer:
             if _is_completing_swap(game, t.to, t.take.deeds, t.give.deeds) and not (
                 t.give.cash or t.take.cash
             ):
-                return AcceptTrade(player=player, trade_id=t.id)
+                return _accept_trade(player=player, trade_id=t.id)
             if _is_fair_sale(game, t.to, t.take, t.give):
-                return AcceptTrade(player=player, trade_id=t.id)
-            return RejectTrade(player=player, trade_id=t.id)
+                return _accept_trade(player=player, trade_id=t.id)
+            return _reject_trade(player=player, trade_id=t.id)
         if isinstance(pend, DealAnswer):  # its own part, as it would take it from one player
             d = pend.deal
             gives, gets = d.gives(player), d.gets(player)
@@ -196,8 +206,8 @@ class SimplePlayer:
             return accept if fair and game.check(accept) is None else RejectDeal(player=player, deal_id=d.id)
         if isinstance(pend, MortgageDecision):
             if funds(game, player) >= game.board.unmortgage_cost(pend.space) + LIFT_MARGIN:
-                return Unmortgage(player=player, space=pend.space)
-            return KeepMortgage(player=player, space=pend.space)
+                return _unmortgage(player=player, space=pend.space)
+            return _keep_mortgage(player=player, space=pend.space)
         if isinstance(pend, RouteChoice):
             return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
         if isinstance(pend, ExcessLots):
@@ -234,21 +244,17 @@ class SimplePlayer:
         return board.pay_spaces[0] if board.pay_spaces else game.state.players[player].position
 
     def _develop(self, game: Game, player: int) -> Command | None:
-        """Return the cheapest building step it can pay for, else a mortgage it can comfortably lift."""
+        """Return the cheapest building step it can pay for (of equal costs, the first group on the board)."""
         st = game.state
         board = game.board
         deeds = st.deeds
         cash = funds(game, player)
         rules = game.ruleset
         top = rules.max_level
-        house_cost = board.house_cost
-        best: tuple[int, int] | None = None
-        for lots in board.street_groups:
-            first = lots[0]
-            if deeds[first].owner != player:
-                continue
-            cost = house_cost[first]
-            if cost + BUILD_RESERVE > cash or (best is not None and cost >= best[0]):
+        for cost, lots in board.groups_by_cost:  # cheapest first: the first step found is the one
+            if cost + BUILD_RESERVE > cash:
+                break
+            if deeds[lots[0]].owner != player:
                 continue
             # the lot of this group that takes the next building evenly, if the group is whole and free
             target: int | None = None
@@ -264,9 +270,7 @@ class SimplePlayer:
                 continue
             hotel = rules.hotels and deeds[target].level == rules.houses_before_hotel
             if (st.bank.hotels if hotel else st.bank.houses) > 0:
-                best = (cost, target)
-        if best is not None:
-            return _on(Build, player, best[1])
+                return _on(Build, player, target)
         if not board.edition.colour_groups:
             return self._develop_lots(game, player)
         return None
@@ -330,8 +334,8 @@ class SimplePlayer:
             for give in spare.get(holder, []):
                 if board.group_of[give] == board.group_of[want]:
                     continue
-                return ProposeTrade(
-                    player=player, to=holder, give=Bundle(deeds=(give,)), take=Bundle(deeds=(want,))
+                return _propose_trade(
+                    player=player, to=holder, give=_bundle(deeds=(give,)), take=_bundle(deeds=(want,))
                 )
         for want, holder in missing.items():
             price = SALE_MARKUP * board.price[want]
@@ -339,8 +343,8 @@ class SimplePlayer:
             assert group is not None
             holds_more = any(deeds[s].owner == holder for s in board.members[group] if s != want)
             if not holds_more and funds(game, player) >= price + SALE_RESERVE:
-                return ProposeTrade(
-                    player=player, to=holder, give=Bundle(cash=price), take=Bundle(deeds=(want,))
+                return _propose_trade(
+                    player=player, to=holder, give=_bundle(cash=price), take=_bundle(deeds=(want,))
                 )
         return None
 

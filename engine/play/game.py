@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine.core.rng as rng
 from engine.core.board import Board, board_for
-from engine.core.commands import Command, malformed
+from engine.core.commands import SOUND, Command, malformed
 from engine.core.errors import IllegalCommand, Refusal
 from engine.core.events import Event
 from engine.core.phrases import N_, Phrase
@@ -30,6 +30,7 @@ from engine.core.state import (
     Resume,
     TradeOffer,
 )
+from engine.core.unchecked import unchecked
 from engine.play.legal import Option, legal_commands, options
 from engine.play.rulebook import ruleset_for
 from engine.play.soundness import UnsoundState, problem
@@ -38,6 +39,10 @@ from engine.rules.money import funds, pay_now
 
 if TYPE_CHECKING:
     from engine.core.options import RuleOptions
+
+
+_RESUME = unchecked(Resume)()
+"""The continuation that brings a decision set aside back (immutable: one serves every time)."""
 
 
 class Game:
@@ -88,7 +93,8 @@ class Game:
                 "unknown_command",
                 Phrase(N_("{command} is not a command of this game"), command=type(cmd).__name__),
             )
-        refusal = malformed(cmd) or entry[0](self, cmd)
+        # a command object already found well-formed is not looked at again (`malformed`, in one lookup)
+        refusal = (None if SOUND.get(id(cmd)) is cmd else malformed(cmd)) or entry[0](self, cmd)
         if refusal is not None:
             raise refusal
         events: list[Event] = []
@@ -216,7 +222,7 @@ class Game:
         st = self.state
         if st.pending is not None:
             st.suspended.append(st.pending)
-            self.push_front([Resume()])
+            self.push_front([_RESUME])
 
     def run_queue(self) -> None:
         """Carry out continuations until a decision is awaited or nothing is left.

@@ -74,11 +74,19 @@ from engine.core.state import (
     TradeAnswer,
     WinningsChoice,
 )
+from engine.core.unchecked import unchecked
 from engine.rules.hands import held_of
 from engine.rules.landlords_1904.loans import security_for
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
+
+_mortgage = unchecked(Mortgage)
+_unmortgage = unchecked(Unmortgage)
+_build = unchecked(Build)
+_sell_building = unchecked(SellBuilding)
+_sell_lot = unchecked(SellLot)
+_keep_mortgage = unchecked(KeepMortgage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,23 +174,23 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
             continue
         street = board.kinds[space] == "street"
         if every:
-            out += [Mortgage(player=player, space=space), Unmortgage(player=player, space=space)]
+            out += [_mortgage(player=player, space=space), _unmortgage(player=player, space=space)]
             if street:
-                out += [Build(player=player, space=space), SellBuilding(player=player, space=space)]
+                out += [_build(player=player, space=space), _sell_building(player=player, space=space)]
                 if buy_back:
-                    out.append(SellLot(player=player, space=space))
+                    out.append(_sell_lot(player=player, space=space))
             continue
         if deed.mortgaged:
-            out.append(Unmortgage(player=player, space=space))
+            out.append(_unmortgage(player=player, space=space))
             continue
         if mortgages:
-            out.append(Mortgage(player=player, space=space))
+            out.append(_mortgage(player=player, space=space))
         if street:
-            out.append(Build(player=player, space=space))
+            out.append(_build(player=player, space=space))
             if deed.level:
-                out.append(SellBuilding(player=player, space=space))
+                out.append(_sell_building(player=player, space=space))
             if buy_back:
-                out.append(SellLot(player=player, space=space))
+                out.append(_sell_lot(player=player, space=space))
     return out
 
 
@@ -223,7 +231,7 @@ def _auction(game: LiveGame, p: int, pend: Auction) -> list[Command]:
     out: list[Command] = [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
     if pend.lot == "deed" and game.board.edition.bank_buys_lots:
         deeds = game.state.deeds
-        out += [SellLot(player=p, space=s) for s in game.board.streets if deeds[s].owner == p]
+        out += [_sell_lot(player=p, space=s) for s in game.board.streets if deeds[s].owner == p]
     return out
 
 
@@ -244,11 +252,11 @@ def _deal_answer(game: LiveGame, p: int, pend: DealAnswer) -> list[Command]:
 
 
 def _mortgage_decision(game: LiveGame, p: int, pend: MortgageDecision) -> list[Command]:
-    return [Unmortgage(player=p, space=pend.space), KeepMortgage(player=p, space=pend.space)]
+    return [_unmortgage(player=p, space=pend.space), _keep_mortgage(player=p, space=pend.space)]
 
 
 def _place_building(game: LiveGame, p: int, pend: Any) -> list[Command]:
-    return [Build(player=p, space=s) for s in game.board.streets if game.state.deeds[s].owner == p]
+    return [_build(player=p, space=s) for s in game.board.streets if game.state.deeds[s].owner == p]
 
 
 def _route(game: LiveGame, p: int, pend: RouteChoice) -> list[Command]:
@@ -256,7 +264,7 @@ def _route(game: LiveGame, p: int, pend: RouteChoice) -> list[Command]:
 
 
 def _excess_lots(game: LiveGame, p: int, pend: ExcessLots) -> list[Command]:
-    return [SellLot(player=p, space=s) for s in pend.spaces]
+    return [_sell_lot(player=p, space=s) for s in pend.spaces]
 
 
 def _ride(game: LiveGame, p: int, pend: RideChoice) -> list[Command]:

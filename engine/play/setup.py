@@ -14,9 +14,14 @@ from engine.core.options import RuleOptions
 from engine.core.rule_ids import RuleId
 from engine.core.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
 from engine.core.text import TextError, check_name
+from engine.core.unchecked import unchecked
 from engine.play.game import Game
 from engine.play.rulebook import rules_problem, ruleset_for
 from engine.rules.hands import deal_hands
+
+_deed_state = unchecked(DeedState)
+_player_state = unchecked(PlayerState)
+_bank_state = unchecked(BankState)
 
 
 class SetupError(ValueError):
@@ -67,9 +72,9 @@ def new_game(
         seed=seed,
         rng_state=state_,
         rng_inc=inc,
-        players=[PlayerState(name=n, cash=cash, credit=credit) for n in names],
-        deeds={s: DeedState() for s in board.deeds},
-        bank=BankState(houses=ed.bank.houses, hotels=ed.bank.hotels),
+        players=[_player_state(name=n, cash=cash, credit=credit) for n in names],
+        deeds={s: _deed_state() for s in board.deeds},
+        bank=_bank_state(houses=ed.bank.houses, hotels=ed.bank.hotels),
         decks={name: [c.id for c in deck.cards] for name, deck in sorted(ed.decks.items())},
         scripted_dice=scripted,
         boxes=dict.fromkeys(ed.boxes, 0),

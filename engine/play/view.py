@@ -12,16 +12,26 @@ over; then the seed is given, so that the game can be replayed.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import cache
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.board import Board, board_for
 from engine.core.options import RuleOptions
 from engine.core.ruleset import Ruleset
-from engine.core.state import BankState, DeedState, Effect, Journey, Loan, Pending, PlayerState, TradeOffer
+from engine.core.state import (
+    BankState,
+    DeedState,
+    Effect,
+    Journey,
+    Loan,
+    Pending,
+    PlayerState,
+    TradeOffer,
+    bare_copy,
+    copy_player,
+)
+from engine.core.unchecked import unchecked
 from engine.play.rulebook import ruleset_for
 from engine.rules.hands import masked
 
@@ -70,29 +80,25 @@ class GameView(BaseModel):
         return ruleset_for(self.edition, self.rules)
 
 
-@cache
-def _players() -> TypeAdapter[list[PlayerState]]:
-    return TypeAdapter(list[PlayerState])
-
-
-@cache
-def _deeds() -> TypeAdapter[dict[int, DeedState]]:
-    return TypeAdapter(dict[int, DeedState])
+_game_view = unchecked(GameView)
 
 
 def make_view(game: LiveGame, player: int | None) -> GameView:
+    """Return what `player` may see of the game (None: a spectator). The view holds copies of the state's
+    pieces that the rules change in place; the rest, immutable, is shared. Built from the state's own
+    values, it is not validated again."""
     st = game.state
-    players = _players().validate_python(_players().dump_python(st.players))
+    players = [copy_player(ps) for ps in st.players]
     for p, ps in enumerate(players):
         if ps.hand and p != player:
             ps.hand = masked(game.board, ps.hand)
-    return GameView(
+    return _game_view(
         edition=st.edition,
         rules=st.rules,
         me=player,
         players=players,
-        deeds=_deeds().validate_python(_deeds().dump_python(st.deeds)),
-        bank=BankState(houses=st.bank.houses, hotels=st.bank.hotels),
+        deeds={space: bare_copy(deed) for space, deed in st.deeds.items()},
+        bank=bare_copy(st.bank),
         deck_sizes={name: len(order) for name, order in st.decks.items()},
         current=st.current,
         turn=st.turn,
@@ -109,7 +115,7 @@ def make_view(game: LiveGame, player: int | None) -> GameView:
         charters=dict(st.charters),
         queue=list(st.queue),
         suspended=list(st.suspended),
-        journey=None if st.journey is None else replace(st.journey),  # a copy: the state's changes in place
+        journey=None if st.journey is None else bare_copy(st.journey),  # a copy: the state changes in place
         failed_jail_roll=st.failed_jail_roll,
         next_trade_id=st.next_trade_id,
         next_loan_id=st.next_loan_id,

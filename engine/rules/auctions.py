@@ -9,7 +9,6 @@ bid, he may sell a lot back to the bank and then bid (`engine.rules.finance_1936
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Literal
 
 from engine.core.commands import PassAuction, PlaceBid
@@ -25,6 +24,7 @@ from engine.core.events import (
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command, effect
 from engine.core.state import Auction, AuctionDeed, BuildingPlacement, RaiseBuilding
+from engine.core.unchecked import replaced, unchecked
 from engine.rules.checks import awaited
 from engine.rules.finance_1936.house_and_lot import lot_for_sale, put_houses_with_lot
 from engine.rules.finance_1936.markers import may_take_lots
@@ -33,6 +33,16 @@ from engine.rules.money import funds, spend
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
     from engine.core.rule_ids import RuleId
+
+_auction_started = unchecked(AuctionStarted)
+_auction = unchecked(Auction)
+_auction_passed = unchecked(AuctionPassed)
+_auction_unsold = unchecked(AuctionUnsold)
+_auction_won = unchecked(AuctionWon)
+_raise_building = unchecked(RaiseBuilding)
+_building_placement = unchecked(BuildingPlacement)
+_building_auction_uncontested = unchecked(BuildingAuctionUncontested)
+_bid_placed = unchecked(BidPlaced)
 
 
 def rotation_after(game: LiveGame, first_after: int) -> list[int]:
@@ -81,11 +91,11 @@ def _open(
 ) -> None:
     min_bid = max(game.board.edition.auction_min_bid, floor)
     game.emit(
-        AuctionStarted(
+        _auction_started(
             lot=lot, space=space, bidders=tuple(bidders), min_bid=min_bid, initiator=initiator, rule=rule
         )
     )
-    auction = Auction(
+    auction = _auction(
         player=bidders[0] if bidders else 0,
         lot=lot,
         space=space,
@@ -112,9 +122,9 @@ def _ask_next(game: LiveGame, a: Auction, bidders: list[int], start: int) -> Non
             idx = bidders.index(cand)
             bidders.pop(idx)
             start = idx
-            game.emit(AuctionPassed(player=cand, forced=True))
+            game.emit(_auction_passed(player=cand, forced=True))
             continue
-        st.pending = dataclasses.replace(a, player=cand, bidders=tuple(bidders))
+        st.pending = replaced(a, player=cand, bidders=tuple(bidders))
         return
 
 
@@ -124,25 +134,25 @@ def _close(game: LiveGame, a: Auction) -> None:
     winner = a.high_bidder
     rule: RuleId = "auction.result" if a.lot == "deed" else "build.shortage"
     if winner is None:
-        game.emit(AuctionUnsold(lot=a.lot, space=a.space, rule=rule))
+        game.emit(_auction_unsold(lot=a.lot, space=a.space, rule=rule))
         return
     spend(game, winner, a.high_bid)
-    game.emit(AuctionWon(player=winner, lot=a.lot, space=a.space, amount=a.high_bid, rule=rule))
+    game.emit(_auction_won(player=winner, lot=a.lot, space=a.space, amount=a.high_bid, rule=rule))
     if a.lot == "deed":
         st.deeds[a.space].owner = winner
         put_houses_with_lot(game, a.space)
         return
     if winner == a.initiator:
-        game.push_front([RaiseBuilding(player=winner, space=a.space, paid=True)])
+        game.push_front([_raise_building(player=winner, space=a.space, paid=True)])
     else:
-        st.pending = BuildingPlacement(player=winner, building=a.lot)
+        st.pending = _building_placement(player=winner, building=a.lot)
 
 
 def _uncontested(game: LiveGame, a: Auction) -> None:
     assert a.initiator is not None and a.lot != "deed"
     game.state.pending = None
-    game.emit(BuildingAuctionUncontested(player=a.initiator, building=a.lot, space=a.space))
-    game.push_front([RaiseBuilding(player=a.initiator, space=a.space, paid=False)])
+    game.emit(_building_auction_uncontested(player=a.initiator, building=a.lot, space=a.space))
+    game.push_front([_raise_building(player=a.initiator, space=a.space, paid=False)])
 
 
 def _check_bid(game: LiveGame, cmd: PlaceBid) -> Refusal:
@@ -174,9 +184,9 @@ def _check_bid(game: LiveGame, cmd: PlaceBid) -> Refusal:
 def _bid(game: LiveGame, cmd: PlaceBid) -> None:
     a = game.state.pending
     assert isinstance(a, Auction)
-    game.emit(BidPlaced(player=cmd.player, amount=cmd.amount))
+    game.emit(_bid_placed(player=cmd.player, amount=cmd.amount))
     bidders = list(a.bidders)
-    led = dataclasses.replace(a, high_bid=cmd.amount, high_bidder=cmd.player)
+    led = replaced(a, high_bid=cmd.amount, high_bidder=cmd.player)
     _ask_next(game, led, bidders, bidders.index(cmd.player) + 1)
 
 
@@ -188,7 +198,7 @@ def _check_pass(game: LiveGame, cmd: PassAuction) -> Refusal:
 def _pass(game: LiveGame, cmd: PassAuction) -> None:
     a = game.state.pending
     assert isinstance(a, Auction)
-    game.emit(AuctionPassed(player=cmd.player))
+    game.emit(_auction_passed(player=cmd.player))
     bidders = list(a.bidders)
     idx = bidders.index(cmd.player)
     bidders.pop(idx)

@@ -20,6 +20,7 @@ from engine.core.hooks import BUILD_ROOM, BUILD_RULES
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command, effect
 from engine.core.state import BuildingKind, BuildingPlacement, RaiseBuilding
+from engine.core.unchecked import unchecked
 from engine.rules.auctions import rotation_after, start_building_auction
 from engine.rules.checks import deed_of, in_debt, may_manage
 from engine.rules.money import funds, spend
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from engine.core.rule_ids import RuleId
     from engine.core.tabletop import Tabletop
 
+_building_placed = unchecked(BuildingPlaced)
 _bought = interned(BuildingBought, "player", "space", "building", "price", "rule")
 _sold = interned(BuildingSold, "player", "space", "hotel_sold", "houses_left", "amount")
 
@@ -210,7 +212,7 @@ def building_rule(table: Tabletop, kind: BuildingKind) -> RuleId:
 def place_building(game: LiveGame, player: int, space: int) -> None:
     """Put up a building already paid for at auction."""
     kind = _raise(game, space)
-    game.emit(BuildingPlaced(player=player, space=space, building=kind))
+    game.emit(_building_placed(player=player, space=space, building=kind))
 
 
 @effect(RaiseBuilding)

@@ -14,6 +14,7 @@ import engine.core.edition as ed
 from engine.core.events import CardDrawn, PaidByBank, interned
 from engine.core.hooks import CARD_EFFECTS
 from engine.core.state import Charge
+from engine.core.unchecked import unchecked
 from engine.rules.jail import send_to_jail
 from engine.rules.landing import space_action
 from engine.rules.money import owe
@@ -22,6 +23,8 @@ from engine.rules.throws import give_throw
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
+
+_charge = unchecked(Charge)
 
 CardAction = Callable[["LiveGame", int, Any, ed.Card], None]
 _card_drawn = interned(CardDrawn, "player", "deck", "card", "text")
@@ -117,7 +120,7 @@ def others(game: LiveGame, player: int) -> list[int]:
 def _pay_each_player(game: LiveGame, player: int, eff: ed.PayEachPlayer, card: ed.Card) -> None:
     game.push_front(
         [
-            Charge(payer=player, payee=o, amount=eff.amount, reason="card", detail=card.text)
+            _charge(payer=player, payee=o, amount=eff.amount, reason="card", detail=card.text)
             for o in others(game, player)
         ]
     )
@@ -127,7 +130,7 @@ def _pay_each_player(game: LiveGame, player: int, eff: ed.PayEachPlayer, card: e
 def _collect_from_each(game: LiveGame, player: int, eff: ed.CollectFromEachPlayer, card: ed.Card) -> None:
     game.push_front(
         [
-            Charge(payer=o, payee=player, amount=eff.amount, reason="card", detail=card.text)
+            _charge(payer=o, payee=player, amount=eff.amount, reason="card", detail=card.text)
             for o in others(game, player)
         ]
     )

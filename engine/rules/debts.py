@@ -37,6 +37,7 @@ from engine.core.state import (
     SendOn,
     Throw,
 )
+from engine.core.unchecked import unchecked
 from engine.rules.checks import awaited
 from engine.rules.endings import building_cost, finish_if_over_after_bankruptcy
 from engine.rules.finance_1936.buy_back import lot_value
@@ -49,6 +50,17 @@ if TYPE_CHECKING:
     from engine.core.live import LiveGame
     from engine.core.rule_ids import RuleId
     from engine.core.tabletop import Tabletop
+
+_player_bankrupt = unchecked(PlayerBankrupt)
+_cash_surrendered = unchecked(CashSurrendered)
+_deed_transferred = unchecked(DeedTransferred)
+_auction_deed = unchecked(AuctionDeed)
+_offer_mortgage = unchecked(OfferMortgage)
+_next_turn = unchecked(NextTurn)
+_jail_cards_transferred = unchecked(JailCardsTransferred)
+_building_sold = unchecked(BuildingSold)
+_buildings_returned = unchecked(BuildingsReturned)
+_credit_drawn = unchecked(CreditDrawn)
 
 
 @effect(Charge)
@@ -132,21 +144,21 @@ def go_bankrupt(game: LiveGame, player: int, creditor: int | None) -> None:
     keeps_houses = creditor is not None and edition.houses_with_lot > 0  # a house and lot passes whole
     for space in owned if not keeps_houses else ():  # the buildings go first: told before the bankruptcy
         _clear_buildings(game, player, space, paid=creditor is not None)
-    game.emit(PlayerBankrupt(player=player, creditor=creditor))
+    game.emit(_player_bankrupt(player=player, creditor=creditor))
     if ps.credit:
         if creditor is not None:
-            game.emit(CreditDrawn(player=player, amount=ps.credit, rule=to))
+            game.emit(_credit_drawn(player=player, amount=ps.credit, rule=to))
             ps.cash += ps.credit
         ps.credit = 0
     if ps.cash:
-        game.emit(CashSurrendered(player=player, creditor=creditor, amount=ps.cash, rule=to))
+        game.emit(_cash_surrendered(player=player, creditor=creditor, amount=ps.cash, rule=to))
         if creditor is not None:
             st.players[creditor].cash += ps.cash
         ps.cash = 0
     for space in owned:
         deed = st.deeds[space]
         game.emit(
-            DeedTransferred(
+            _deed_transferred(
                 space=space, from_player=player, to_player=creditor, mortgaged=deed.mortgaged, rule=to
             )
         )
@@ -154,12 +166,12 @@ def go_bankrupt(game: LiveGame, player: int, creditor: int | None) -> None:
         if creditor is None:
             deed.mortgaged = False  # the bank's own mortgage lapses when it takes the deed back
             if st.rules.auctions and edition.auction_returned_deeds:
-                follow.append(AuctionDeed(space=space))
+                follow.append(_auction_deed(space=space))
         elif deed.mortgaged:
-            follow.append(OfferMortgage(player=creditor, space=space))
+            follow.append(_offer_mortgage(player=creditor, space=space))
     if ps.jail_cards:
         count = len(ps.jail_cards)
-        game.emit(JailCardsTransferred(from_player=player, to_player=creditor, count=count, rule=to))
+        game.emit(_jail_cards_transferred(from_player=player, to_player=creditor, count=count, rule=to))
         if creditor is None:
             for deck in ps.jail_cards:
                 st.decks[deck].append(game.board.jail_card[deck])
@@ -172,7 +184,7 @@ def go_bankrupt(game: LiveGame, player: int, creditor: int | None) -> None:
     if finish_if_over_after_bankruptcy(game):
         return
     if player == st.current:
-        st.queue = [*follow, NextTurn()]
+        st.queue = [*follow, _next_turn()]
         st.suspended.clear()
     else:
         st.queue = [*follow, *(e for e in st.queue if not _involves(e, player))]
@@ -203,7 +215,7 @@ def _clear_buildings(game: LiveGame, player: int, space: int, paid: bool) -> Non
     if paid:
         st.players[player].cash += value
         game.emit(
-            BuildingSold(
+            _building_sold(
                 player=player,
                 space=space,
                 hotel_sold=hotel,
@@ -213,7 +225,7 @@ def _clear_buildings(game: LiveGame, player: int, space: int, paid: bool) -> Non
             )
         )
     else:
-        game.emit(BuildingsReturned(player=player, space=space, houses=houses, hotel=hotel))
+        game.emit(_buildings_returned(player=player, space=space, houses=houses, hotel=hotel))
     deed.level = 0
 
 

@@ -10,6 +10,7 @@ from engine.core.events import JailCardUsed, JailFinePaid, JailRollFailed, LeftJ
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command, effect
 from engine.core.state import Charge, MoveAfterFine, awaiting_end_turn, finish_roll
+from engine.core.unchecked import unchecked
 from engine.rules.checks import actor, awaited
 from engine.rules.landing import space_action
 from engine.rules.money import funds, spend, to_pot
@@ -19,6 +20,14 @@ if TYPE_CHECKING:
     from engine.core.edition import JailRules
     from engine.core.live import LiveGame
     from engine.core.rule_ids import RuleId
+
+_sent_to_jail = unchecked(SentToJail)
+_jail_roll_failed = unchecked(JailRollFailed)
+_charge = unchecked(Charge)
+_unchecked_move_after_fine = unchecked(MoveAfterFine)
+_left_jail = unchecked(LeftJail)
+_jail_fine_paid = unchecked(JailFinePaid)
+_jail_card_used = unchecked(JailCardUsed)
 
 
 def jail_rules(game: LiveGame) -> JailRules:
@@ -42,7 +51,7 @@ def send_to_jail(
     ps.in_jail = True
     ps.jail_turns = 0
     st.doubles = 0
-    game.emit(SentToJail(player=player, reason=reason, space=space, rule=_SENT[reason]))
+    game.emit(_sent_to_jail(player=player, reason=reason, space=space, rule=_SENT[reason]))
 
 
 _SENT: dict[str, RuleId] = {
@@ -70,16 +79,16 @@ def roll_in_jail(game: LiveGame, player: int, d1: int, d2: int) -> None:
         move_by(game, player, d1 + d2, "dice", d1 + d2)
         return
     ps.jail_turns += 1
-    game.emit(JailRollFailed(player=player, attempt=ps.jail_turns))
+    game.emit(_jail_roll_failed(player=player, attempt=ps.jail_turns))
     jail = jail_rules(game)
     if jail.max_turns is not None and ps.jail_turns >= jail.max_turns:
-        fine = Charge(
+        fine = _charge(
             payer=player, payee=None, amount=jail.fine, reason="jail_fine", detail=N_("the jail fine")
         )
         game.push_front(
             [
                 fine,
-                MoveAfterFine(player=player, steps=d1 + d2, dice_total=d1 + d2),
+                _unchecked_move_after_fine(player=player, steps=d1 + d2, dice_total=d1 + d2),
                 finish_roll(player, False),
             ]
         )
@@ -94,7 +103,7 @@ def _release(game: LiveGame, player: int, how: Literal["doubles", "fine", "card"
     ps.in_jail = False
     ps.jail_turns = 0
     game.state.failed_jail_roll = None
-    game.emit(LeftJail(player=player, how=how, rule=rule))
+    game.emit(_left_jail(player=player, how=how, rule=rule))
 
 
 @effect(MoveAfterFine)
@@ -147,9 +156,9 @@ def _pay_fine(game: LiveGame, cmd: PayJailFine) -> None:
         st.pot += fine
     if box is not None:
         st.boxes[box] += fine
-        game.emit(JailFinePaid(player=p, amount=fine, forced=False, box=box, rule=after))
+        game.emit(_jail_fine_paid(player=p, amount=fine, forced=False, box=box, rule=after))
     else:
-        game.emit(JailFinePaid(player=p, amount=fine, forced=False, to_pot=pot, rule=after))
+        game.emit(_jail_fine_paid(player=p, amount=fine, forced=False, to_pot=pot, rule=after))
     _release(game, p, "fine", after)
     pend = st.pending
     assert pend is not None
@@ -179,5 +188,5 @@ def _use_card(game: LiveGame, cmd: UseJailCard) -> None:
     st = game.state
     deck = st.players[cmd.player].jail_cards.pop()
     st.decks[deck].append(game.board.jail_card[deck])
-    game.emit(JailCardUsed(player=cmd.player, deck=deck))
+    game.emit(_jail_card_used(player=cmd.player, deck=deck))
     _release(game, cmd.player, "card", "jail.free_card")

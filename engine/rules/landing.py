@@ -12,12 +12,16 @@ from typing import TYPE_CHECKING
 from engine.core.events import DiceRolled, PotCollected, PropertyOffered, interned
 from engine.core.hooks import ARRIVAL_ACTIONS, SPACE_ACTIONS
 from engine.core.state import buy_decision
+from engine.core.unchecked import unchecked
 from engine.rules.money import owe
-from engine.rules.rent import model_of, rent_for, rent_rule
+from engine.rules.rent import model_of, rent_and_rule
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
     from engine.core.rule_ids import RuleId
+
+_pot_collected = unchecked(PotCollected)
+_dice_rolled = unchecked(DiceRolled)
 
 space_action = SPACE_ACTIONS.register
 
@@ -61,7 +65,7 @@ def _free_parking(game: LiveGame, player: int, space: int, dice: int, mult: int,
         amount = st.pot
         st.pot = 0
         st.players[player].cash += amount
-        game.emit(PotCollected(player=player, amount=amount))
+        game.emit(_pot_collected(player=player, amount=amount))
 
 
 def _deed(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
@@ -82,12 +86,12 @@ def _deed(game: LiveGame, player: int, space: int, dice: int, mult: int, times: 
         d1, d2 = game.roll()
         why: RuleId = "cards.nearest_utility" if times else "rent.fresh_throw"
         game.emit(
-            DiceRolled(player=player, dice=(d1, d2), doubles=d1 == d2, purpose="utility_rent", rule=why)
+            _dice_rolled(player=player, dice=(d1, d2), doubles=d1 == d2, purpose="utility_rent", rule=why)
         )
         dice = d1 + d2
-    amount, detail = rent_for(game, space, dice, mult, times or 0)
+    amount, detail, rule = rent_and_rule(game, space, dice, mult, times or 0)
     if amount > 0:
-        owe(game, player, owner, amount, "rent", space, detail, rule=rent_rule(game, space, mult, times or 0))
+        owe(game, player, owner, amount, "rent", space, detail, rule=rule)
 
 
 SPACE_ACTIONS.add("street", _deed)

@@ -23,6 +23,7 @@ from engine.core.hooks import POT_RULES
 from engine.core.phrases import N_
 from engine.core.rule_ids import SPACE_RULES, RuleId
 from engine.core.state import Charge, Debt
+from engine.core.unchecked import unchecked
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -32,6 +33,16 @@ if TYPE_CHECKING:
     from engine.core.options import RuleOptions
     from engine.core.tabletop import Tabletop
 
+_charge = unchecked(Charge)
+_debt = unchecked(Debt)
+_debt_incurred = unchecked(DebtIncurred)
+_credit_drawn = unchecked(CreditDrawn)
+_paid_into_box = unchecked(PaidIntoBox)
+_jail_fine_paid = unchecked(JailFinePaid)
+_fee_paid = unchecked(FeePaid)
+_mortgage_kept = unchecked(MortgageKept)
+_paid_to_player = unchecked(PaidToPlayer)
+_bank_fee_paid = unchecked(BankFeePaid)
 _POT_REASONS = frozenset({"tax", "card", "jail_fine", "repairs"})
 _rent_paid = interned(RentPaid, "payer", "owner", "space", "amount", "detail", "rule")
 _tax_paid = interned(TaxPaid, "player", "space", "amount", "detail", "to_pot", "rule")
@@ -51,7 +62,7 @@ def spend(game: LiveGame, player: int, amount: int) -> None:
         draw = min(p.credit, amount - p.cash)
         p.credit -= draw
         p.cash += draw
-        game.emit(CreditDrawn(player=player, amount=draw))
+        game.emit(_credit_drawn(player=player, amount=draw))
     p.cash -= amount
 
 
@@ -102,7 +113,7 @@ def owe(
         return True
     if p.cash < amount and p.cash + p.credit < amount:
         if charge is None:
-            charge = Charge(
+            charge = _charge(
                 payer=payer,
                 payee=payee,
                 amount=amount,
@@ -112,9 +123,9 @@ def owe(
                 box=box,
                 rule=rule,
             )
-        game.state.pending = Debt(player=payer, charge=charge)
+        game.state.pending = _debt(player=payer, charge=charge)
         what = describe(game, reason, space, detail)
-        game.emit(DebtIncurred(player=payer, creditor=payee, amount=amount, reason=what, box=box))
+        game.emit(_debt_incurred(player=payer, creditor=payee, amount=amount, reason=what, box=box))
         return False
     _pay(game, payer, payee, amount, reason, space, detail, box, rule)
     return True
@@ -177,7 +188,7 @@ def _pay(
         spend(game, payer, amount)
         st.boxes[box] += amount
         game.emit(
-            PaidIntoBox(
+            _paid_into_box(
                 player=payer,
                 box=box,
                 amount=amount,
@@ -231,16 +242,16 @@ def _paid_event(
         assert space is not None
         return _tax_paid(payer, space, amount, detail, pot, rule)  # type: ignore[no-any-return]
     if reason == "jail_fine":
-        return JailFinePaid(player=payer, amount=amount, forced=True, to_pot=pot, rule=rule)
+        return _jail_fine_paid(player=payer, amount=amount, forced=True, to_pot=pot, rule=rule)
     if payee is not None and reason in _FEES:
-        return FeePaid(
+        return _fee_paid(
             payer=payer, payee=payee, amount=amount, reason=detail or reason, space=space, rule=rule
         )
     if reason == "interest":
         assert space is not None
-        return MortgageKept(player=payer, space=space, interest=amount, rule=rule)
+        return _mortgage_kept(player=payer, space=space, interest=amount, rule=rule)
     if payee is not None:
-        return PaidToPlayer(payer=payer, payee=payee, amount=amount, reason=detail, rule=rule)
+        return _paid_to_player(payer=payer, payee=payee, amount=amount, reason=detail, rule=rule)
     if reason == "fee":
-        return BankFeePaid(player=payer, amount=amount, detail=detail, space=space, rule=rule)
+        return _bank_fee_paid(player=payer, amount=amount, detail=detail, space=space, rule=rule)
     return _paid_to_bank(payer, amount, detail, pot, rule)  # type: ignore[no-any-return]

@@ -14,6 +14,7 @@ from engine.core.events import Mortgaged, Unmortgaged, interned
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command, effect
 from engine.core.state import MortgageDecision, OfferMortgage
+from engine.core.unchecked import unchecked
 from engine.rules.building import group_of_street
 from engine.rules.checks import awaited, deed_of, in_debt, may_manage
 from engine.rules.money import funds, owe, spend
@@ -21,6 +22,7 @@ from engine.rules.money import funds, owe, spend
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
 
+_mortgage_decision = unchecked(MortgageDecision)
 _mortgaged = interned(Mortgaged, "player", "space", "amount")
 _unmortgaged = interned(Unmortgaged, "player", "space", "amount")
 
@@ -119,4 +121,4 @@ def _offer(game: LiveGame, eff: OfferMortgage) -> None:
     """Ask the new owner of a mortgaged deed whether to lift it or keep it, if he still owns it."""
     deed = game.state.deeds[eff.space]
     if deed.owner == eff.player and deed.mortgaged and not game.state.players[eff.player].bankrupt:
-        game.state.pending = MortgageDecision(player=eff.player, space=eff.space)
+        game.state.pending = _mortgage_decision(player=eff.player, space=eff.space)

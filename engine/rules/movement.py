@@ -15,6 +15,7 @@ from engine.core.events import PassedGo, PlayerMoved, RouteChosen, interned
 from engine.core.phrases import N_, Phrase
 from engine.core.registry import command, effect
 from engine.core.state import MoveOn, RideOn, RouteChoice
+from engine.core.unchecked import unchecked
 from engine.rules.checks import awaited
 from engine.rules.landing import land
 
@@ -22,15 +23,14 @@ if TYPE_CHECKING:
     from engine.core.live import LiveGame
     from engine.core.rule_ids import RuleId
 
+_unchecked_player_moved = unchecked(PlayerMoved)
+_route_chosen = unchecked(RouteChosen)
+_unchecked_move_on = unchecked(MoveOn)
+
 Via = Literal["dice", "card"]
 
 _player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via", "backward", "path", "rule")
 _passed_go = interned(PassedGo, "player", "salary", "landed", "space", "rule")
-
-
-def _move_rule(via: Via) -> RuleId:
-    """Return the rule a move by the dice or a card is made under, when the mover names none of its own."""
-    return "cards.draw" if via == "card" else "turn.throw"
 
 
 def move_by(
@@ -66,7 +66,8 @@ def _walk(
     ps = game.state.players[player]
     start = ps.position
     track = game.ruleset.track  # the edition's, as its own rule options change it
-    moving = rule if rule is not None else _move_rule(via)
+    # the rule that moves the token, when the mover names none of its own: the card's or the throw's
+    moving = rule if rule is not None else "cards.draw" if via == "card" else "turn.throw"
     hop = track.glide(start, steps, direction)
     if hop is not None:  # one ring, no links: the commonest move, with no walk to record
         end, path = hop
@@ -99,7 +100,7 @@ def _walk(
         )
         game.push_front(
             [
-                MoveOn(
+                _unchecked_move_on(
                     player=player,
                     steps=walk.steps_left,
                     total=total,
@@ -150,7 +151,7 @@ def jump_to(game: LiveGame, player: int, target: int, via: Literal["subway", "ai
     ps.position = target
     ps.next_roll_backward = False  # the backward throw was for the space it leaves
     rule: RuleId = "addon.subway" if via == "subway" else "addon.airplane"
-    game.emit(PlayerMoved(player=player, from_space=start, to_space=target, via=via, rule=rule))
+    game.emit(_unchecked_player_moved(player=player, from_space=start, to_space=target, via=via, rule=rule))
     if game.board.pays[target]:
         _salary(game, player, target, landed=True)
     land(game, player, target, 0)
@@ -196,7 +197,7 @@ def _choose_route(game: LiveGame, cmd: ChooseRoute) -> None:
     st.players[cmd.player].position = cmd.space
     riding = bool(st.queue) and isinstance(st.queue[0], RideOn)  # Magie's free ride on a double
     rule: RuleId = "railroad.pass" if riding else "addon.bridge"
-    game.emit(RouteChosen(player=cmd.player, at=pend.at, to=cmd.space, rule=rule))
+    game.emit(_route_chosen(player=cmd.player, at=pend.at, to=cmd.space, rule=rule))
 
 
 @effect(MoveOn)

@@ -10,6 +10,7 @@ from engine.core.events import PropertyBought, PropertyDeclined, interned
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command
 from engine.core.state import BuyDecision
+from engine.core.unchecked import unchecked
 from engine.rules.auctions import start_deed_auction
 from engine.rules.checks import awaited
 from engine.rules.finance_1936.house_and_lot import lot_for_sale, put_houses_with_lot
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from engine.core.live import LiveGame
     from engine.core.rule_ids import RuleId
 
+_property_declined = unchecked(PropertyDeclined)
 _property_bought = interned(PropertyBought, "player", "space", "price")
 
 
@@ -66,6 +68,6 @@ def _decline(game: LiveGame, cmd: DeclineProperty) -> None:
     assert isinstance(pend, BuyDecision)
     st.pending = None
     rule: RuleId = "buy.declined" if st.rules.auctions else "buy.no_auctions"
-    game.emit(PropertyDeclined(player=cmd.player, space=pend.space, rule=rule))
+    game.emit(_property_declined(player=cmd.player, space=pend.space, rule=rule))
     if st.rules.auctions:
         start_deed_auction(game, pend.space, after=cmd.player)

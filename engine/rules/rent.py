@@ -294,6 +294,29 @@ def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) 
     return model_of(table.board, space).rule(table.board, Holding(space, held, deed.level))
 
 
+def rent_and_rule(
+    table: Tabletop, space: int, dice_total: int, multiplier: int = 1, times: int = 0
+) -> tuple[int, str, RuleId]:
+    """Return `rent_for` and `rent_rule` together, from one look at the deed and its group: a visitor
+    landing asks for both."""
+    deed = table.deeds[space]
+    board = table.board
+    level = deed.level
+    held = holding(table, space) if not level else 0
+    model = model_of(board, space)
+    at = Holding(space, held, level)
+    if times:
+        rule: RuleId = "cards.nearest_utility"
+    elif multiplier != 1:
+        rule = "cards.nearest_railroad"
+    else:
+        rule = model.rule(board, at)
+    if deed.owner is None or deed.mortgaged:
+        return 0, "mortgaged" if deed.mortgaged else "", rule
+    amount, detail = model.at(board, table.ruleset, at, Visit(dice_total, multiplier, times))
+    return amount, detail, rule
+
+
 def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAGE_THROW) -> int:
     """Return what `visitor` would pay for stopping on `space` now: nothing on his own deed, an unowned or a
     mortgaged one, or (if the rule is off) one whose owner is in jail. Dice rents at `dice_total`."""

@@ -12,6 +12,7 @@ from engine.core.commands import ChooseIncomeTax
 from engine.core.errors import Refusal
 from engine.core.registry import command
 from engine.core.state import IncomeTaxDecision
+from engine.core.unchecked import unchecked
 from engine.rules.checks import awaited
 from engine.rules.endings import building_cost
 from engine.rules.landing import space_action
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from engine.core.edition import Tax
     from engine.core.live import LiveGame
     from engine.core.tabletop import Tabletop
+
+_income_tax_decision = unchecked(IncomeTaxDecision)
 
 
 def tax_of(table: Tabletop, space: int) -> Tax:
@@ -34,7 +37,7 @@ def tax_of(table: Tabletop, space: int) -> Tax:
 def _tax_space(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
     tax = tax_of(game, space)
     if tax.percent is not None and not game.ruleset.flat_income_tax:
-        game.state.pending = IncomeTaxDecision(player=player, space=space)
+        game.state.pending = _income_tax_decision(player=player, space=space)
         return
     flat = tax.percent is not None  # a tax that offers a choice, made flat by the variant in play
     owe(game, player, None, tax.flat, "tax", space, tax.name, rule="tax.short_game" if flat else tax.rule)

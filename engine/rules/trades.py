@@ -28,6 +28,7 @@ from engine.core.state import (
     TradeAnswer,
     TradeOffer,
 )
+from engine.core.unchecked import unchecked
 from engine.rules.building import step_up
 from engine.rules.finance_1936.markers import may_take_lots
 from engine.rules.hands import cards_problem, hand_over
@@ -38,6 +39,16 @@ if TYPE_CHECKING:
     from engine.core.events import Event
     from engine.core.live import LiveGame
     from engine.core.tabletop import Tabletop
+
+_trade_offer = unchecked(TradeOffer)
+_trade_completed = unchecked(TradeCompleted)
+_unchecked_place_traded_house = unchecked(PlaceTradedHouse)
+_offer_mortgage = unchecked(OfferMortgage)
+_trade_answer = unchecked(TradeAnswer)
+_trade_proposed = unchecked(TradeProposed)
+_trade_rejected = unchecked(TradeRejected)
+_trade_cancelled = unchecked(TradeCancelled)
+_building_placement = unchecked(BuildingPlacement)
 
 
 def trading_open(table: Tabletop, player: int) -> bool:
@@ -218,7 +229,7 @@ def _check_propose(game: LiveGame, cmd: ProposeTrade) -> Refusal:
 
 def _made(game: LiveGame, cmd: ProposeTrade, offer_id: int) -> TradeOffer:
     """Record the offer a proposal makes with the others of this turn (which the bots read)."""
-    offer = TradeOffer(id=offer_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
+    offer = _trade_offer(id=offer_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
     game.state.offers.append(offer)
     return offer
 
@@ -230,7 +241,7 @@ def _stale(game: LiveGame, t: TradeOffer) -> Refusal:
 
 def _carry_out(game: LiveGame, t: TradeOffer, reason: str) -> None:
     moves = ((t.proposer, t.to, t.give), (t.to, t.proposer, t.take))
-    carry_out_moves(game, moves, TradeCompleted(trade=t, reason=reason))
+    carry_out_moves(game, moves, _trade_completed(trade=t, reason=reason))
 
 
 def carry_out_moves(game: LiveGame, moves: Iterable[tuple[int, int, Bundle]], done: Event) -> None:
@@ -241,8 +252,10 @@ def carry_out_moves(game: LiveGame, moves: Iterable[tuple[int, int, Bundle]], do
     for giver, receiver, bundle in moves:
         hand_over_bundle(game, giver, receiver, bundle)
     game.emit(done)
-    places = [PlaceTradedHouse(player=r) for _, r, b in moves for _ in b.houses]
-    offers = [OfferMortgage(player=r, space=s) for _, r, b in moves for s in b.deeds if st.deeds[s].mortgaged]
+    places = [_unchecked_place_traded_house(player=r) for _, r, b in moves for _ in b.houses]
+    offers = [
+        _offer_mortgage(player=r, space=s) for _, r, b in moves for s in b.deeds if st.deeds[s].mortgaged
+    ]
     game.push_front([*places, *offers])
 
 
@@ -272,7 +285,7 @@ TRADES: OfferKind[TradeOffer] = OfferKind(
     cancel=CancelTrade,
     offer_field="trade_id",
     awaiting="trade_answer",
-    waiting=lambda player, offer: TradeAnswer(player=player, trade=offer),
+    waiting=lambda player, offer: _trade_answer(player=player, trade=offer),
     offer_of=lambda pend: pend.trade,
     noun=N_("There is no open offer {number}."),
     missing="no_such_trade",
@@ -282,11 +295,11 @@ TRADES: OfferKind[TradeOffer] = OfferKind(
     made=_made,
     problem=_stale,
     carry_out=_carry_out,
-    proposed=lambda offer: TradeProposed(trade=offer),
-    rejected=lambda cmd: TradeRejected(
+    proposed=lambda offer: _trade_proposed(trade=offer),
+    rejected=lambda cmd: _trade_rejected(
         trade_id=cmd.trade_id, player=cmd.player, reason=cmd.reason, asking=cmd.asking
     ),
-    cancelled=lambda cmd: TradeCancelled(trade_id=cmd.trade_id, player=cmd.player),
+    cancelled=lambda cmd: _trade_cancelled(trade_id=cmd.trade_id, player=cmd.player),
 )
 """A trade, proposed, answered and withdrawn as every offer is (`engine.rules.offers`)."""
 register_offer(TRADES)
@@ -295,4 +308,4 @@ register_offer(TRADES)
 @effect(PlaceTradedHouse)
 def _place_traded_house(game: LiveGame, eff: PlaceTradedHouse) -> None:
     if not game.state.players[eff.player].bankrupt:
-        game.state.pending = BuildingPlacement(player=eff.player, building="house")
+        game.state.pending = _building_placement(player=eff.player, building="house")

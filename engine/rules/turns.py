@@ -14,6 +14,7 @@ from engine.core.events import DiceRolled, TurnStarted, interned
 from engine.core.hooks import OPENINGS, THROW_AGAIN, THROW_RULES
 from engine.core.registry import command, effect
 from engine.core.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll, finish_roll
+from engine.core.unchecked import unchecked
 from engine.rules.checks import awaited
 from engine.rules.endings import finish_if_round_ends_it
 from engine.rules.jail import roll_in_jail, send_to_jail
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from engine.core.live import LiveGame
     from engine.core.rule_ids import RuleId
 
+_unchecked_dice_rolled = unchecked(DiceRolled)
 _dice_rolled = interned(DiceRolled, "player", "dice", "doubles", "rule")
 _turn_started = interned(TurnStarted, "player", "turn")  # turn numbers come round again in every game
 
@@ -50,7 +52,9 @@ def throw(game: LiveGame, p: int, extra: int = 0) -> None:
     doubles = d1 == d2
     ps = st.players[p]
     if ps.in_jail:
-        game.emit(DiceRolled(player=p, dice=dice, doubles=doubles, purpose="jail", rule="jail.throw"))
+        game.emit(
+            _unchecked_dice_rolled(player=p, dice=dice, doubles=doubles, purpose="jail", rule="jail.throw")
+        )
         roll_in_jail(game, p, d1, d2)
         return
     again = rules.throw_again(d1, d2)
