@@ -348,8 +348,9 @@ class Front(FrontRooms, SeveralHosts):
             self.players.choose_settings(str(message.get("key", "")), settings)
 
     def _mail(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Answer what a person asks of their mail from a lobby (`server.tables.hall.Hall.mail`): the
-        sentence for them, in their language, and what their dialog shows."""
+        """Answer what a person asks of their mail from a lobby
+        (`server.tables.worker_rooms.WorkerRooms.mail`): the sentence for them, in their language, and what
+        their dialog shows."""
         key, value, notices = str(message.get("key", "")), str(message.get("value", ""))[:300], self.notices
         face = "screen" if message.get("face") == "screen" else "lines"
         with use(asker(message)):
@@ -369,7 +370,7 @@ class Front(FrontRooms, SeveralHosts):
 
     async def _away(self, link: FramedProtocol, message: dict[str, Any]) -> None:
         """Hand a person's days away to every worker, each for the rooms it holds where he has a seat
-        (`server.tables.hall.Hall.away`); answer how many rooms took them."""
+        (`server.tables.worker_rooms.WorkerRooms.away`); answer how many rooms took them."""
         until = message.get("until")
         rooms = 0
         if isinstance(until, (int, float)) and not isinstance(until, bool) and 0 <= until < 1e11:

@@ -34,7 +34,7 @@ def _order_key(room: AnyTable) -> tuple[bool, bool, str]:
 
 
 class LobbyRooms:
-    """The part of `server.tables.hall.Hall` that reads the lobby's rooms."""
+    """The part of `server.tables.worker_rooms.WorkerRooms` that reads the lobby's rooms."""
 
     tables: dict[str, Table]
     resting: set[str]

@@ -110,7 +110,7 @@ class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
         self.chances_playouts = PLAYOUTS
         self.chances_rest = 0.0
         self.rated: Callable[[], bool] = lambda: False
-        """Whether the server keeps ratings (the hall says, as the front last told it)."""
+        """Whether the server keeps ratings (its worker says, as the front last told it)."""
 
     # --- what the lobby shows -----------------------------------------------------------------
 

@@ -128,7 +128,7 @@ class TurnPace:
         self._wake: Handle | None = None  # unloaded: its deadline falls due
         self._resting: TableStatus | None = None  # unloaded: its status as it was
         self.on_rest: Callable[[float], None] | None = None
-        """Told the deadline when the room is let go, by its hall (which then holds no table for it); with
+        """Told the deadline when the room is let go, by its worker (which then holds no table for it); with
         none, the table keeps a timer for its deadline itself."""
         self.unload_after = UNLOAD_AFTER
 
@@ -191,7 +191,7 @@ class TurnPace:
         self._resting = status
         self._keep()
         log.info("table %s let go until someone comes or its deadline", self.plan.id)
-        if self.on_rest is not None:  # its hall lets go of it, and keeps its deadline alone
+        if self.on_rest is not None:  # its worker lets go of it, and keeps its deadline alone
             self.on_rest(deadline.due)
         else:
             self._wake = self._clock.call_later(max(0.0, deadline.due - self._clock.wall()), self._woken)

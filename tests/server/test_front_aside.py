@@ -119,9 +119,9 @@ async def test_the_front_keeps_only_the_id_and_worker_of_a_resting_room(tmp_path
 
         worker = front.workers[0].local
         assert worker is not None
-        room = worker.hall.find("Wait0")
+        room = worker.worker_rooms.find("Wait0")
         assert room is not None
-        worker.hall.wake(room)  # someone came: loaded, and held again
+        worker.worker_rooms.wake(room)  # someone came: loaded, and held again
         for _n in range(100):
             if "w0" in front.registry:
                 break

@@ -84,7 +84,7 @@ def _plan(bots: int = 1, hours: int = 24) -> Plan:
 
 
 def _table(tmp: Path, clock: SetClock, keeper: Keeper, plan: Plan, unload_after: float = 1e12) -> Table:
-    """A table as the hall makes one; kept loaded while it waits, unless `unload_after` says otherwise."""
+    """A table as a worker makes one; kept loaded while it waits, unless `unload_after` says otherwise."""
     table = Table(plan, Persistence(tmp / "saves"), clock, lambda: None, keeper=keeper)
     table.restore(keeper.read(plan.id, 200, 100))
     table.unload_after = unload_after

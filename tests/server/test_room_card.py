@@ -22,7 +22,7 @@ from server.tables.room_card import RoomCard
 from server.tables.turn_pace import UNLOAD_AFTER
 from server.tables.your_move import waiting_on
 
-from inhall import Front, hall_here
+from local_rooms import Front, worker_rooms_here
 
 ADA = "key-Ada"
 
@@ -87,53 +87,55 @@ def test_cards_read_apart_share_their_people_keys_and_names() -> None:
 
 async def test_a_room_let_go_keeps_no_plan_and_is_read_back_whole_when_woken(tmp_path: Path) -> None:
     clock = SetClock(asyncio.get_running_loop())
-    hall = hall_here(tmp_path, clock)
+    worker_rooms = worker_rooms_here(tmp_path, clock)
     try:
-        hall.adopt(_duo())
+        worker_rooms.adopt(_duo())
         clock.advance(1.0)
         clock.advance(UNLOAD_AFTER + 1.0)
-        assert "t1" in hall.resting and "t1" not in hall.tables, "let go"
-        found = hall.find("Duo")
+        assert "t1" in worker_rooms.resting and "t1" not in worker_rooms.tables, "let go"
+        found = worker_rooms.find("Duo")
         assert isinstance(found, IndexedRoom) and isinstance(found.plan, RoomCard), "its card, from the index"
-        assert found is not hall.find("Duo"), "read for each look-up, not kept"
-        table = hall.wake(found)
-        assert table is hall.tables["t1"] and "t1" not in hall.resting
+        assert found is not worker_rooms.find("Duo"), "read for each look-up, not kept"
+        table = worker_rooms.wake(found)
+        assert table is worker_rooms.tables["t1"] and "t1" not in worker_rooms.resting
         assert table.plan.rules == {"short_game": True} and table.plan.turn_timer == 120, "from the disk"
     finally:
-        hall.close()
+        worker_rooms.close()
 
 
 async def test_the_rooms_of_other_workers_are_read_from_the_index(tmp_path: Path) -> None:
-    hall = hall_here(tmp_path, SetClock(asyncio.get_running_loop()))
-    front = hall.front
+    worker_rooms = worker_rooms_here(tmp_path, SetClock(asyncio.get_running_loop()))
+    front = worker_rooms.front
     assert isinstance(front, Front)
     try:
         front.put(RoomCard.of(_duo("r9", "Far")), TableStatus("gathering", free=1), worker=1)
-        far = hall.find("far")
+        far = worker_rooms.find("far")
         assert isinstance(far, IndexedRoom) and isinstance(far.plan, RoomCard) and far.worker == 1
         assert far.line(ADA).name == "Far" and far.line(ADA).mine
     finally:
-        hall.close()
+        worker_rooms.close()
 
 
 async def test_a_worker_keeps_no_card_of_a_room_it_does_not_hold(tmp_path: Path) -> None:
     """Neither another worker's rooms nor its own let go: only their ids and deadlines, the index the rest."""
     clock = SetClock(asyncio.get_running_loop())
-    hall = hall_here(tmp_path, clock)
-    front = hall.front
+    worker_rooms = worker_rooms_here(tmp_path, clock)
+    front = worker_rooms.front
     assert isinstance(front, Front)
     try:
-        hall.adopt(_duo())
+        worker_rooms.adopt(_duo())
         clock.advance(1.0)
         clock.advance(UNLOAD_AFTER + 1.0)
-        assert hall.resting == {"t1"} and not hall.tables, "its own, let go"
+        assert worker_rooms.resting == {"t1"} and not worker_rooms.tables, "its own, let go"
         for n in range(50):
             front.put(RoomCard.of(_duo(f"r{n}", f"Far{n}")), TableStatus("resting"), worker=1)
         clock.advance(1.0)
-        assert len(hall.ordered(ADA)) == 51 and hall.find("Far7") is not None, "all listed and found"
+        assert len(worker_rooms.ordered(ADA)) == 51 and worker_rooms.find("Far7") is not None, (
+            "all listed and found"
+        )
         front.registry.clear()  # the front's registry: another process's memory in a real server
         gc.collect()
         cards = [o for o in gc.get_objects() if isinstance(o, (RoomCard, IndexedRoom))]
         assert not cards, f"{len(cards)} cards held"
     finally:
-        hall.close()
+        worker_rooms.close()

@@ -1,4 +1,4 @@
-"""The hall: the server's tables, as one worker process sees them.
+"""The rooms of one worker process, and how it sees the server's other rooms.
 
 A worker holds some tables (`tables`: their rooms, bots and saves) and reads the others from the lobby's
 index, which the front process writes (`server.tables.lobby_index`, read in `server.tables.lobby_rooms`):
@@ -53,7 +53,7 @@ log = logging.getLogger(__name__)
 LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
 
 
-class Hall(OverRooms, LobbyRooms):
+class WorkerRooms(OverRooms, LobbyRooms):
     """The tables of one worker, and the lobby's index of every room."""
 
     def __init__(
