@@ -46,7 +46,7 @@ from server.network.frames import (
 from server.network.front_rooms import FrontRooms
 from server.network.move_letters import MoveLetters
 from server.network.records_due import RecordsDue
-from server.network.registry import Aside, Entry, HostLink, WorkerHandle
+from server.network.registry import Entry, HostLink, UnloadedRooms, WorkerHandle
 from server.network.relay import READY_WITHIN, Relay
 from server.network.several import SeveralHosts
 from server.network.waiting import phrase_of
@@ -96,8 +96,8 @@ class Front(FrontRooms, SeveralHosts):
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
         """The rooms whose card and status the front holds: this host's held live, the other hosts'."""
-        self.aside = Aside()
-        """This host's rooms resting in their workers: their cards and statuses in the lobby's index alone."""
+        self.unloaded = UnloadedRooms()
+        """This host's rooms unloaded in their workers: cards and statuses in the lobby's index alone."""
         self.index: IndexWriter | None = None  # the lobby's index, written from the registry
         parent = self._runtime_parent()
         clear_stale(parent)
@@ -148,12 +148,12 @@ class Front(FrontRooms, SeveralHosts):
             listed = plans_in(self.config.folder)
             gather_saves(listed, self.config)
             plans = await self.hosts.start(listed)
-        else:  # read one at a time, each set aside in the index as it is read
+        else:  # read one at a time, each unloaded into the index as it is read
             plans = plans_each(self.config.folder)
         self.take_in(plans)
         if self.records_due is not None:
             self.records_due.start()  # those of rooms that left the lobby meanwhile too
-        rooms, workers = len(self.registry) + len(self.aside), len(self.workers)
+        rooms, workers = len(self.registry) + len(self.unloaded), len(self.workers)
         log.info(
             "%d room%s on %d worker%s", rooms, "" if rooms == 1 else "s", workers, "" if workers == 1 else "s"
         )

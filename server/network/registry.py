@@ -29,9 +29,9 @@ class Entry:
     text: str = ""
 
 
-class Aside:
+class UnloadedRooms:
     """This host's rooms of which the front keeps no card: their cards and statuses are in the lobby's index
-    alone (`server.tables.lobby_index`), read back where they are needed. A turn-based room resting in its
+    alone (`server.tables.lobby_index`), read back where they are needed. A turn-based room unloaded in its
     worker, and on starting every room until its worker has taken it up. Each is its id, its worker, and
     whether its game has begun and is over (what making a room counts), in one small number."""
 
@@ -45,7 +45,7 @@ class Aside:
         self._rooms.pop(room, None)
 
     def worker(self, room: str) -> int | None:
-        """Return the worker of a room set aside, or None for one that is not."""
+        """Return the worker of an unloaded room, or None for one that is not."""
         packed = self._rooms.get(room)
         return packed >> 2 if packed is not None else None
 

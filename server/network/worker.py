@@ -316,10 +316,10 @@ class Worker:
     # --- what the worker's rooms ask of the front---------------------------------------------------
 
     def report(self, plan: dict[str, Any], status: TableStatus) -> None:
-        """Tell the front how a room stands (`rest`: it was let go, and rests here until someone comes or
-        its deadline)."""
+        """Tell the front how a room stands (`rest`: it was let go, and stays unloaded here until someone
+        comes or its deadline)."""
         message: dict[str, Any] = {"t": "room", "plan": plan, "status": status.to_json()}
-        if plan.get("id") in self.worker_rooms.resting:
+        if plan.get("id") in self.worker_rooms.unloaded:
             message["rest"] = True
         self.control.send_json(message)
 
@@ -397,9 +397,9 @@ class Worker:
             table = self.worker_rooms.tables.get(plan.id)
             if table is not None:  # held: its plan as read from the disk
                 rooms.append({"plan": table.plan.to_json(), "status": status.to_json()})
-            else:  # resting (on its card alone), or made just now
+            else:  # unloaded (on its card alone), or made just now
                 told = {"plan": plan.to_json(), "status": status.to_json(), "card": card}
-                rooms.append({**told, "rest": True} if plan.id in self.worker_rooms.resting else told)
+                rooms.append({**told, "rest": True} if plan.id in self.worker_rooms.unloaded else told)
         if len(given) > 1:  # rooms taken up on starting: what reading them freed goes back after the last
             if self._giving_back is not None:
                 self._giving_back.cancel()

@@ -5,7 +5,7 @@ The front (the one writer) writes each room's lobby facts: the room's card
 (`server.tables.room_card.RoomCard`) and status as JSON, the worker or host holding it, the keys the lobby
 orders by, and one row for each person seated at it or watching it. It writes in one transaction each
 time it tells the workers of changes, and makes the file again from the rooms' plans on starting: the file
-is an index, the plans in `rooms/` stay the truth. The front keeps no card of a room resting in its
+is an index, the plans in `rooms/` stay the truth. The front keeps no card of a room unloaded in its
 worker: it reads it back from here where it needs it (`IndexWriter.named`, `of_person`, `for_making`). A
 worker reads it as it needs a lobby's rooms, a person's rooms or a room by name (`LobbyIndex`), each room
 read into an object made for that reading and dropped after it.

@@ -37,18 +37,18 @@ class LobbyRooms:
     """The part of `server.tables.worker_rooms.WorkerRooms` that reads the lobby's rooms."""
 
     tables: dict[str, Table]
-    resting: set[str]
+    unloaded: set[str]
     index: LobbyIndex
     worker: int
 
     def _here(self, room: IndexedRoom) -> AnyTable | None:
         """Return a room of the index as this worker has it: the table held (as it is now), the index's room
-        (another's, or one of this worker's resting), or None for one of this worker's that the index still
+        (another's, or one of this worker's unloaded), or None for one of this worker's that the index still
         lists though it is no longer here (removed a moment ago)."""
         held = self.tables.get(room.id)
         if held is not None:
             return held
-        if room.worker == self.worker and room.host is None and room.id not in self.resting:
+        if room.worker == self.worker and room.host is None and room.id not in self.unloaded:
             return None
         return room
 

@@ -50,7 +50,7 @@ def check_turn_based_seats(plans: Iterable[Planned], key: str, limits: Limits) -
 class Unlisted:
     """The rooms of the server not among those `make_plan` is given, counted alone: none has the new room's
     name or id, and none was made by its maker or seats him (the front keeps no card of a turn-based room
-    resting in its worker). How many are not over, and of those how many wait for players."""
+    unloaded in its worker). How many are not over, and of those how many wait for players."""
 
     open: int = 0
     waiting: int = 0

@@ -435,7 +435,7 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
     move of hers while she is away, one letter comes, once for that move (the room let go from memory by
     then: the letter reads it from the lobby's index)."""
     monkeypatch.setattr(move_letters, "LETTER_AFTER", 2.0)
-    monkeypatch.setattr(turn_pace, "UNLOAD_AFTER", 0.1)  # the room rests before its letter goes
+    monkeypatch.setattr(turn_pace, "UNLOAD_AFTER", 0.1)  # the room is unloaded before its letter goes
     inbox, smtp, port = await start_inbox()
     running = await start_server(
         tmp_path, workers=1, smtp=f"127.0.0.1:{port}", smtp_from="game@example.net", test_clock=True

@@ -87,7 +87,9 @@ async def test_worker_rooms_made_again_after_a_restart_fires_the_deadline_that_f
     [kept] = plans_in(config.folder)
     status = again.take(kept)  # as the front hands a worker its rooms on start, and writes how it stands
     front.put(RoomCard.of(kept), status)
-    assert "t1" not in again.tables, "it waited on a person: it rests, no table held, until its deadline..."
+    assert "t1" not in again.tables, (
+        "it waited on a person: it stays unloaded, no table held, until its deadline..."
+    )
     name = kept.seats[waited.player].name
     found = again.find("Duo")
     assert isinstance(found, IndexedRoom) and found.status() == status

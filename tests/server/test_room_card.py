@@ -92,12 +92,12 @@ async def test_a_room_let_go_keeps_no_plan_and_is_read_back_whole_when_woken(tmp
         worker_rooms.adopt(_duo())
         clock.advance(1.0)
         clock.advance(UNLOAD_AFTER + 1.0)
-        assert "t1" in worker_rooms.resting and "t1" not in worker_rooms.tables, "let go"
+        assert "t1" in worker_rooms.unloaded and "t1" not in worker_rooms.tables, "let go"
         found = worker_rooms.find("Duo")
         assert isinstance(found, IndexedRoom) and isinstance(found.plan, RoomCard), "its card, from the index"
         assert found is not worker_rooms.find("Duo"), "read for each look-up, not kept"
         table = worker_rooms.wake(found)
-        assert table is worker_rooms.tables["t1"] and "t1" not in worker_rooms.resting
+        assert table is worker_rooms.tables["t1"] and "t1" not in worker_rooms.unloaded
         assert table.plan.rules == {"short_game": True} and table.plan.turn_timer == 120, "from the disk"
     finally:
         worker_rooms.close()
@@ -126,7 +126,7 @@ async def test_a_worker_keeps_no_card_of_a_room_it_does_not_hold(tmp_path: Path)
         worker_rooms.adopt(_duo())
         clock.advance(1.0)
         clock.advance(UNLOAD_AFTER + 1.0)
-        assert worker_rooms.resting == {"t1"} and not worker_rooms.tables, "its own, let go"
+        assert worker_rooms.unloaded == {"t1"} and not worker_rooms.tables, "its own, let go"
         for n in range(50):
             front.put(RoomCard.of(_duo(f"r{n}", f"Far{n}")), TableStatus("resting"), worker=1)
         clock.advance(1.0)

@@ -55,7 +55,9 @@ async def test_a_waiting_room_is_not_held_and_is_loaded_at_its_deadline_and_when
         worker_rooms.adopt(_duo("t2", "Trio"))
         due = _waiting_on_ada(worker_rooms, clock, "t1")
         assert not worker_rooms.tables, "neither room is held by the worker"
-        assert worker_rooms.resting == {"t1", "t2"} and len(worker_rooms.alarms) == 2, "their deadlines alone"
+        assert worker_rooms.unloaded == {"t1", "t2"} and len(worker_rooms.alarms) == 2, (
+            "their deadlines alone"
+        )
         assert [t.name for t in worker_rooms.ordered(ADA)][:2] == ["Duo", "Trio"], (
             "the lobby still lists them"
         )
@@ -77,7 +79,7 @@ async def test_a_waiting_room_is_not_held_and_is_loaded_at_its_deadline_and_when
             if not worker_rooms.tables:  # other is held until the auction ends (the games are not seeded)
                 break
             clock.advance(24 * HOUR + 2 * UNLOAD_AFTER)
-        assert not worker_rooms.tables and worker_rooms.resting == {"t1", "t2"}
+        assert not worker_rooms.tables and worker_rooms.unloaded == {"t1", "t2"}
         while worker_rooms.keeper._writing:  # the states as let go, written off the loop
             await asyncio.sleep(0.01)
         kept = (tmp_path / "data" / "room-state" / "t1.json").read_text()
@@ -86,14 +88,14 @@ async def test_a_waiting_room_is_not_held_and_is_loaded_at_its_deadline_and_when
         ada = Lines(worker_rooms, ADA, "Ada")
         said = await ada.type("join Duo")  # she comes: loaded again, at her decision
         table = worker_rooms.tables.get("t1")
-        assert table is not None and table.room is not None and "t1" not in worker_rooms.resting, said
+        assert table is not None and table.room is not None and "t1" not in worker_rooms.unloaded, said
         assert table.presence.seated == {0: 1}
         ada.close()
     finally:
         worker_rooms.close()
 
 
-async def test_a_room_let_go_before_a_stop_rests_and_fires_its_deadline_once_started_again(
+async def test_a_room_let_go_before_a_stop_stays_unloaded_and_fires_its_deadline_once_started_again(
     tmp_path: Path,
 ) -> None:
     loop = asyncio.get_running_loop()
@@ -112,7 +114,7 @@ async def test_a_room_let_go_before_a_stop_rests_and_fires_its_deadline_once_sta
             assert plan is not None
             status = again.take(plan)
             assert (status.seat, status.asked, status.due) == (0, "roll", due), "as kept"
-        assert not again.tables and again.resting == {"t1", "t2"}, "resting, not loaded"
+        assert not again.tables and again.unloaded == {"t1", "t2"}, "resting, not loaded"
         later.advance(9.0)
         assert not again.tables, "not yet due"
         later.advance(1.0)
