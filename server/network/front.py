@@ -44,7 +44,7 @@ from server.network.frames import (
     read_json,
 )
 from server.network.front_rooms import FrontRooms
-from server.network.move_letters import MoveLetters
+from server.network.move_emails import MoveEmails
 from server.network.records_due import RecordsDue
 from server.network.registry import Entry, HostLink, UnloadedRooms, WorkerHandle
 from server.network.relay import READY_WITHIN, Relay
@@ -124,8 +124,8 @@ class Front(FrontRooms, SeveralHosts):
             self.store, mailer_of(config), self.players, self.waiting_on, connect=connect_words(config)
         )
         """Word by e-mail when a room waits on a person (`--smtp`); `notices.your_move` tells one."""
-        self.move_letters = MoveLetters(self.notices, self.entry_by_id)
-        """A letter when a turn-based room comes to a person away from it, once a move."""
+        self.move_emails = MoveEmails(self.notices, self.entry_by_id)
+        """An e-mail when a turn-based room comes to a person away from it, once a move."""
 
     def _runtime_parent(self) -> Path:
         """Return a private folder for the sockets: under the server's data folder when its path is short
@@ -443,7 +443,7 @@ class Front(FrontRooms, SeveralHosts):
             answered = await handle.requests.ask({"t": "adopt", "plan": plan.to_json()})
         except (ConnectionError, TimeoutError, AssertionError):
             self.registry.pop(plan.id, None)
-            self.move_letters.forget(plan.id)
+            self.move_emails.forget(plan.id)
             raise TableError(_("The server is busy; try again.")) from None
         self._adopted(handle, answered)
         log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, asked.creator, handle.index)
@@ -455,7 +455,7 @@ class Front(FrontRooms, SeveralHosts):
     async def stop(self) -> None:
         """Stop every worker, each saving its rooms."""
         self.stopping = True
-        self.move_letters.stop()
+        self.move_emails.stop()
         await self.notices.stop()
         if self.records_due is not None:
             self.records_due.stop()

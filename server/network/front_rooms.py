@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.text import TextError
 from server.base.config import ServerConfig
 from server.network.frames import JSON, FrameError, json_frame
-from server.network.move_letters import MoveLetters
+from server.network.move_emails import MoveEmails
 from server.network.registry import Entry, HostLink, UnloadedRooms, WorkerHandle
 from server.network.relay import Elsewhere
 from server.network.waiting import waiting
@@ -54,7 +54,7 @@ class FrontRooms:
     present: dict[str, Present]
     people_up: list[str]
     notices: Notices
-    move_letters: MoveLetters
+    move_emails: MoveEmails
     _push: asyncio.TimerHandle | None
     _changed: set[str]
 
@@ -172,10 +172,10 @@ class FrontRooms:
         text = entry.text if only_card and entry is not None else self.text_of(plan)
         reported = Entry(card, status, handle.index, text=text)
         if card.finished:
-            self.move_letters.forget(card.id)
+            self.move_emails.forget(card.id)
             self.finished(plan)
         elif card.move_hours and status.due:
-            self.move_letters.reported(card.id, reported)
+            self.move_emails.reported(card.id, reported)
         if is_unloaded and unloaded is not None:
             unloaded.append((card, status, handle.index, None))
         elif is_unloaded:
@@ -189,7 +189,7 @@ class FrontRooms:
         """Forget a room its worker removed."""
         self.registry.pop(room, None)
         self.unloaded.pop(room)
-        self.move_letters.forget(room)
+        self.move_emails.forget(room)
         self.changed(room)
 
     def changed(self, *rooms: str) -> None:

@@ -117,7 +117,7 @@ class Players:
 
     def zone_of(self, fingerprint: str) -> str:
         """Return the time zone this key's client named when it last connected ("" for UTC: none, or not
-        since the server started), for its letters' deadlines."""
+        since the server started), for its e-mails' deadlines."""
         return self._zones.get(fingerprint, "")
 
     def heard_zone(self, fingerprint: str, zone: str) -> None:

@@ -1,5 +1,5 @@
 """The mail dialog, opened from the lobby (`m`): the address a person gives for word when a room waits on
-them, the code sent to it typed back, and a letter a move or a digest a day, or none. The front keeps the
+them, the code sent to it typed back, and an e-mail a move or a digest a day, or none. The front keeps the
 addresses (`server.people.notices`); the person alone sees theirs. On a server that sends no mail, the
 dialog says so and offers nothing."""
 
