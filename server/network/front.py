@@ -352,13 +352,13 @@ class Front(FrontRooms, SeveralHosts):
         (`server.tables.worker_rooms.WorkerRooms.mail`): the sentence for them, in their language, and what
         their dialog shows."""
         key, value, notices = str(message.get("key", "")), str(message.get("value", ""))[:300], self.notices
-        face = "screen" if message.get("face") == "screen" else "lines"
+        ui_mode = "screen" if message.get("ui_mode") == "screen" else "lines"
         with use(asker(message)):
             do = message.get("do")
             if do == "address":
-                line = notices.give_address(key, value, face)
+                line = notices.give_address(key, value, ui_mode)
             elif do == "confirm":
-                line = notices.confirm(key, value, face)
+                line = notices.confirm(key, value, ui_mode)
             elif do == "off":
                 line = notices.turn_off(key)
             elif do == "choice":

@@ -83,12 +83,12 @@ CONFIRM_HOW = {
 field and button at the full screen."""
 
 
-def confirm_how(face: str) -> str:
-    """Say how to confirm an address with its code at this front end (`server.people.players.FACES`)."""
-    return _(CONFIRM_HOW.get(face, CONFIRM_HOW["lines"]))
+def confirm_how(ui_mode: str) -> str:
+    """Say how to confirm an address with its code at this front end (`server.people.players.UI_MODES`)."""
+    return _(CONFIRM_HOW.get(ui_mode, CONFIRM_HOW["lines"]))
 
 
-def mail_state_words(state: MailState, face: str = "lines") -> str:
+def mail_state_words(state: MailState, ui_mode: str = "lines") -> str:
     """Say what a person gets by e-mail: their address (theirs alone to hear), and their choice; a code
     waiting, with how to confirm it at this front end."""
     if state.address:
@@ -104,7 +104,7 @@ def mail_state_words(state: MailState, face: str = "lines") -> str:
     else:
         line = _("You get no letters. Type mail and your address for a letter when a room waits on you.")
     if state.pending:
-        line += " " + _("A code was sent to {address}.", address=state.pending) + " " + confirm_how(face)
+        line += " " + _("A code was sent to {address}.", address=state.pending) + " " + confirm_how(ui_mode)
     return line
 
 
@@ -145,9 +145,9 @@ class Notices:
             return MailState(self.on)
         return MailState(True, row.address, row.pending, row.choice)
 
-    def give_address(self, key: str, text: str, face: str = "lines") -> str:
+    def give_address(self, key: str, text: str, ui_mode: str = "lines") -> str:
         """Take an address a person gives: send it a code to confirm it. The sentence for the person, told
-        how to confirm it at his front end (`face`)."""
+        how to confirm it at his front end (`ui_mode`)."""
         if not self.on:
             return _(NO_MAIL)
         try:
@@ -196,10 +196,10 @@ class Notices:
         assert self.mailer is not None
         self.mailer.send(outgoing)  # the mailer logs it once, as it goes: "a code for NAME sent"
         sent = _("A code is on its way to {address}; it holds for 30 minutes.", address=address)
-        return f"{sent} {confirm_how(face)}"
+        return f"{sent} {confirm_how(ui_mode)}"
 
-    def confirm(self, key: str, typed: str, face: str = "lines") -> str:
-        """Take the code a person types back: right and in time, their address is confirmed (`face`: his
+    def confirm(self, key: str, typed: str, ui_mode: str = "lines") -> str:
+        """Take the code a person types back: right and in time, their address is confirmed (`ui_mode`: his
         front end, for how to try again)."""
         if not self.on:
             return _(NO_MAIL)
@@ -215,7 +215,7 @@ class Notices:
                 self._keep(replace(row, code_hash="", tries=0))
                 return _("That code is wrong, and too many were: give your address again for a new one.")
             self._keep(replace(row, tries=tries))
-            return _("That code is wrong: look again at the letter.") + " " + confirm_how(face)
+            return _("That code is wrong: look again at the letter.") + " " + confirm_how(ui_mode)
         due = self.now()
         if not self._keep(
             replace(row, address=row.pending, pending="", code_hash="", tries=0, digest_due=due)

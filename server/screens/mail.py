@@ -60,7 +60,7 @@ class MailScreen(ModalScreen[None]):
 
     async def _ask(self, do: str, value: str = "") -> None:
         session = session_of(self.app)
-        line, state = await session.worker_rooms.mail(session.fingerprint, do, value, face="screen")
+        line, state = await session.worker_rooms.mail(session.fingerprint, do, value, ui_mode="screen")
         self._show(line, state)
 
     def _show(self, line: str, state: MailState) -> None:

@@ -381,13 +381,13 @@ class WorkerRooms(OverRooms, LobbyRooms):
         return self.config.smtp is not None
 
     async def mail(
-        self, fingerprint: str, do: str, value: str = "", face: str = "lines"
+        self, fingerprint: str, do: str, value: str = "", ui_mode: str = "lines"
     ) -> tuple[str, MailState]:
         """Ask the front, which keeps the addresses, for something about the person's mail: `do` is
         "address" (`value` the address: a code is sent to it), "confirm" (`value` the code), "off", "choice"
-        ("each" or "digest") or "state". The sentence for the person, in the words of his front end (`face`:
-        "lines", or "screen" for the mail dialog), and what their mail dialog shows."""
-        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "face": face}
+        ("each" or "digest") or "state". The sentence for the person, in the words of his front end
+        (`ui_mode`: "lines", or "screen" for the mail dialog), and what their mail dialog shows."""
+        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "ui_mode": ui_mode}
         message["lang"] = speaking().code
         try:
             raw = await self.front.ask(message)
