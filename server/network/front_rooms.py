@@ -5,8 +5,8 @@ other hosts' rooms; of a turn-based room unloaded in its worker (and of every ro
 worker has taken it up) it keeps only its id and worker (`unloaded`): its card and status are in the lobby's
 index (`server.tables.lobby_index`), written when it is unloaded, and read back where they are needed: a
 session routed to it by its name, the rooms waiting on a person (`ssh host mine`), the checks of a new room,
-the keys holding a seat. On a server of several hosts nothing is unloaded: the hosts' round writes every
-room's plan from the registry every second (`server.network.several`).
+the keys holding a seat. On a server of several hosts nothing is unloaded: each host's sync with the database
+writes every room's plan from the registry every second (`server.network.several`).
 """
 
 from __future__ import annotations
