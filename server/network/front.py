@@ -2,11 +2,11 @@
 
 The front holds what must be one for the whole server: the SSH listener and its limits (in
 `server.network.ssh`), the names bound to keys (in the store of people, written here only), and the registry
-of rooms (`server.network.front_rooms`): which worker holds each room, and of those held live their cards and
-how they stand. It starts the workers, hands each the rooms it holds, writes the rooms into the lobby's index
-(`server.tables.lobby_index`, which the workers read) and tells every worker which rooms changed (at most
-every half second), and starts a worker again when one dies: its rooms come back from their saves, as after a
-`kill -9`.
+of rooms (`server.network.front_rooms`): which worker holds each room, and of those held live their summaries
+and how they stand. It starts the workers, hands each the rooms it holds, writes the rooms into the lobby's
+index (`server.tables.lobby_index`, which the workers read) and tells every worker which rooms changed (at
+most every half second), and starts a worker again when one dies: its rooms come back from their saves, as
+after a `kill -9`.
 
 Each session's terminal is relayed to a worker (`server.network.relay`). On a server of several hosts
 sharing one PostgreSQL, the registry holds the other hosts' rooms too (`server.network.hosts` keeps it),
@@ -61,8 +61,8 @@ from server.tables.lobby_index import IndexWriter
 from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
-from server.tables.room_card import RoomCard
 from server.tables.room_files import gather_saves, plans_each, plans_in
+from server.tables.room_summary import RoomSummary
 from translation import _, language, use
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
@@ -95,9 +95,9 @@ class Front(FrontRooms, SeveralHosts):
         """The finished games not recorded yet (the store down), kept on disk and tried again."""
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
-        """The rooms whose card and status the front holds: this host's held live, the other hosts'."""
+        """The rooms whose summary and status the front holds: this host's held live, the other hosts'."""
         self.unloaded = UnloadedRooms()
-        """This host's rooms unloaded in their workers: cards and statuses in the lobby's index alone."""
+        """This host's rooms unloaded in their workers: summaries and statuses in the lobby's index alone."""
         self.index: IndexWriter | None = None  # the lobby's index, written from the registry
         parent = self._runtime_parent()
         clear_stale(parent)
@@ -110,7 +110,7 @@ class Front(FrontRooms, SeveralHosts):
         self.present: dict[str, Present] = {}  # the hosts up, as last read
         self.people_up: list[str] = []  # the people connected to every host, by name (for the lobbies)
         self._elsewhere: dict[str, tuple[str, str, str]] = {}  # the other hosts' rooms as last read
-        self._encoded: dict[str, tuple[RoomCard, str, TableStatus, tuple[str, str]]] = {}  # `local_rooms`
+        self._encoded: dict[str, tuple[RoomSummary, str, TableStatus, tuple[str, str]]] = {}  # `local_rooms`
         self._push: asyncio.TimerHandle | None = None
         self._changed: set[str] = set()  # rooms changed (or gone) since the workers were last told
         self._control: asyncio.AbstractServer | None = None
@@ -257,14 +257,14 @@ class Front(FrontRooms, SeveralHosts):
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
         """Give a worker (new, or restarted) its rooms as last saved, some hundreds a request, then the
-        registry of every room; it then accepts sessions. A new worker is given their cards, and reads the
+        registry of every room; it then accepts sessions. A new worker is given their summaries, and reads the
         plans of those it holds from the disk (one that only waits on a person is not held)."""
         assert handle.requests is not None
         mine = self.rooms_of(handle)
         for start in range(0, len(mine), ADOPTED_AT_ONCE):
-            plans, cards = self.handed(handle, mine[start : start + ADOPTED_AT_ONCE])
+            plans, summaries = self.handed(handle, mine[start : start + ADOPTED_AT_ONCE])
             try:
-                answered = await handle.requests.ask({"t": "adopt", "plans": plans, "cards": cards})
+                answered = await handle.requests.ask({"t": "adopt", "plans": plans, "cards": summaries})
             except (ConnectionError, TimeoutError):
                 log.error("worker %d did not take rooms %s to %s", handle.index, mine[start], mine[-1])
                 return
@@ -435,8 +435,8 @@ class Front(FrontRooms, SeveralHosts):
         plan = make_plan(others, self.limits, asked, unlisted)
         handle = self.least_loaded()
         status = TableStatus.of_plan(plan)
-        card, text = RoomCard.of(plan), self.text_of(plan.to_json())
-        self.registry[plan.id] = Entry(card, status, handle.index, text=text)  # its name is taken from now
+        summary, text = RoomSummary.of(plan), self.text_of(plan.to_json())
+        self.registry[plan.id] = Entry(summary, status, handle.index, text=text)  # its name is taken from now
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None

@@ -1,10 +1,10 @@
 """The front's registry of rooms: what it keeps of each room, and the rooms' lobby index it writes.
 
-The front keeps a room's card and status in memory (`registry`) while a worker holds it live, and for the
+The front keeps a room's summary and status in memory (`registry`) while a worker holds it live, and for the
 other hosts' rooms; of a turn-based room unloaded in its worker (and of every room on starting, until its
-worker has taken it up) it keeps only its id and worker (`unloaded`): its card and status are in the lobby's
-index (`server.tables.lobby_index`), written when it is unloaded, and read back where they are needed: a
-session routed to it by its name, the rooms waiting on a person (`ssh host mine`), the checks of a new room,
+worker has taken it up) it keeps only its id and worker (`unloaded`): its summary and status are in the
+lobby's index (`server.tables.lobby_index`), written when it is unloaded, and read back where they are needed:
+a session routed to it by its name, the rooms waiting on a person (`ssh host mine`), the checks of a new room,
 the keys holding a seat. On a server of several hosts nothing is unloaded: each host's sync with the database
 writes every room's plan from the registry every second (`server.network.several`).
 """
@@ -29,8 +29,8 @@ from server.tables.lobby_index import IndexedRoom, IndexWriter, Row
 from server.tables.lobby_line import TableStatus
 from server.tables.making import Unlisted
 from server.tables.plans import Plan, RoomRequest, check_room_name
-from server.tables.room_card import RoomCard
 from server.tables.room_files import gather_save, plan_of, told_gathered
+from server.tables.room_summary import RoomSummary
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
     from server.network.leases import Present
@@ -68,13 +68,13 @@ class FrontRooms:
 
     def take_in(self, plans: Iterable[Plan]) -> None:
         """Index this host's rooms on starting, each as its plan was saved (the index made anew): on a server
-        of one host, each is unloaded as it is read (its save moved in from the user's folder where an
-        older server kept it), not thousands of cards held at once; on a server of several, each is held."""
+        of one host, each is unloaded as it is read (its save moved in from the user's folder where an older
+        server kept it), not thousands of summaries held at once; on a server of several, each is held."""
         self.index = IndexWriter(self.config.folder)
         if self.hosts is not None:
             for n, plan in enumerate(plans):
-                card, text = RoomCard.of(plan), self.text_of(plan.to_json())
-                entry = Entry(card, TableStatus.of_plan(plan), n % len(self.workers), text=text)
+                summary, text = RoomSummary.of(plan), self.text_of(plan.to_json())
+                entry = Entry(summary, TableStatus.of_plan(plan), n % len(self.workers), text=text)
                 self.registry[plan.id] = entry
                 if plan.finished:
                     self.finished(plan.to_json())
@@ -84,8 +84,8 @@ class FrontRooms:
         rows: list[Row] = []
         for n, plan in enumerate(plans):
             moved += gather_save(plan, self.config)
-            card, status = RoomCard.of(plan, shared=False), TableStatus.of_plan(plan)
-            rows.append((card, status, n % len(self.workers), None))
+            summary, status = RoomSummary.of(plan, shared=False), TableStatus.of_plan(plan)
+            rows.append((summary, status, n % len(self.workers), None))
             if plan.finished:
                 self.finished(plan.to_json())
             if len(rows) >= WRITTEN_AT_ONCE:
@@ -99,13 +99,13 @@ class FrontRooms:
         if not rows:
             return
         if self.index is not None and self.index.write(rows, []):
-            for card, _status, worker, _host in rows:
-                self.registry.pop(card.id, None)
-                self.unloaded.put(card.id, worker, card.save_id is not None, card.finished)
+            for summary, _status, worker, _host in rows:
+                self.registry.pop(summary.id, None)
+                self.unloaded.put(summary.id, worker, summary.save_id is not None, summary.finished)
             return
-        for card, status, worker, host in rows:
-            self.registry[card.id] = Entry(card, status, worker, host)
-            self.unloaded.pop(card.id)
+        for summary, status, worker, host in rows:
+            self.registry[summary.id] = Entry(summary, status, worker, host)
+            self.unloaded.pop(summary.id)
 
     def rooms_of(self, handle: WorkerHandle) -> list[str]:
         """Return the rooms of this host a worker holds, live or unloaded."""
@@ -116,10 +116,10 @@ class FrontRooms:
         self, handle: WorkerHandle, rooms: list[str]
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """Return what a worker (new, or restarted) is handed of these rooms of its: the plans of those it
-        wrote (started again, it may have written a plan it had no time to report), else their cards."""
-        plans, cards = [], []
+        wrote (started again, it may have written a plan it had no time to report), else their summaries."""
+        plans, summaries = [], []
         unloaded = [room for room in rooms if self.unloaded.worker(room) == handle.index]
-        read = self.index.cards(unloaded) if self.index is not None and unloaded else {}
+        read = self.index.summaries(unloaded) if self.index is not None and unloaded else {}
         for table_id in rooms:
             entry = self.registry.get(table_id)
             if entry is None and table_id not in read:
@@ -130,10 +130,10 @@ class FrontRooms:
             if plan is not None:
                 plans.append(plan.to_json())
             elif entry is not None:
-                cards.append(entry.plan.to_json())
+                summaries.append(entry.plan.to_json())
             else:
-                cards.append(_loads(read[table_id]))
-        return plans, cards
+                summaries.append(_loads(read[table_id]))
+        return plans, summaries
 
     # --- how the rooms stand ------------------------------------------------------------------
 
@@ -150,8 +150,8 @@ class FrontRooms:
         self, handle: WorkerHandle, message: dict[str, Any], unloaded: list[Row] | None = None
     ) -> None:
         """Take how a room stands as its worker reports it: its plan (or, for a room it took up unloaded, its
-        card: `card`), kept as a card, and its status. A room unloaded in its worker (`rest`) is unloaded here
-        (with the others of one answer: `unloaded`)."""
+        summary: `summary`), kept as a summary, and its status. A room unloaded in its worker (`rest`) is
+        unloaded here (with the others of one answer: `unloaded`)."""
         plan = message.get("plan")
         if not isinstance(plan, dict) or not isinstance(plan.get("id"), str):
             raise FrameError("a room without a plan")
@@ -163,27 +163,27 @@ class FrontRooms:
         is_unloaded = message.get("rest") is True and self.hosts is None
         try:
             status = TableStatus.from_json(message.get("status"))
-            card = RoomCard.of(Plan.from_json(plan), shared=not is_unloaded)
+            summary = RoomSummary.of(Plan.from_json(plan), shared=not is_unloaded)
         except (ValueError, KeyError, TypeError) as exc:
             raise FrameError(f"room {plan['id']}: {exc}") from None
-        if entry is not None and entry.plan == card:
-            card = entry.plan  # the same (most reports are of a move): the one held is kept
-        only_card = message.get("card") is True and entry is not None
-        text = entry.text if only_card and entry is not None else self.text_of(plan)
-        reported = Entry(card, status, handle.index, text=text)
-        if card.finished:
-            self.move_emails.forget(card.id)
+        if entry is not None and entry.plan == summary:
+            summary = entry.plan  # the same (most reports are of a move): the one held is kept
+        only_summary = message.get("card") is True and entry is not None
+        text = entry.text if only_summary and entry is not None else self.text_of(plan)
+        reported = Entry(summary, status, handle.index, text=text)
+        if summary.finished:
+            self.move_emails.forget(summary.id)
             self.finished(plan)
-        elif card.move_hours and status.due:
-            self.move_emails.reported(card.id, reported)
+        elif summary.move_hours and status.due:
+            self.move_emails.reported(summary.id, reported)
         if is_unloaded and unloaded is not None:
-            unloaded.append((card, status, handle.index, None))
+            unloaded.append((summary, status, handle.index, None))
         elif is_unloaded:
-            self._unload([(card, status, handle.index, None)])
+            self._unload([(summary, status, handle.index, None)])
         else:
-            self.registry[card.id] = reported
-            self.unloaded.pop(card.id)
-        self.changed(card.id)
+            self.registry[summary.id] = reported
+            self.unloaded.pop(summary.id)
+        self.changed(summary.id)
 
     def gone(self, room: str) -> None:
         """Forget a room its worker removed."""
@@ -236,7 +236,7 @@ class FrontRooms:
             plan = plan_of(self.config.folder, room)
             self.unloaded.pop(room)
             if plan is not None and worker is not None:
-                self.registry[room] = Entry(RoomCard.of(plan), TableStatus.of_plan(plan), worker)
+                self.registry[room] = Entry(RoomSummary.of(plan), TableStatus.of_plan(plan), worker)
                 self.index.write(self._index_rows([room]), [])
 
     def _index_rows(self, rooms: Iterable[str]) -> Iterable[Row]:
@@ -247,16 +247,16 @@ class FrontRooms:
 
     # --- reading the rooms --------------------------------------------------------------------
 
-    def plans(self) -> list[RoomCard]:
-        """Return the cards of the rooms held in the registry (not those unloaded, in the index alone)."""
+    def plans(self) -> list[RoomSummary]:
+        """Return the summaries of the rooms held in the registry (not those unloaded, in the index alone)."""
         return [entry.plan for entry in self.registry.values()]
 
-    def for_making(self, asked: RoomRequest) -> tuple[list[RoomCard], Unlisted]:
-        """Return what making a room checks it against (`server.tables.making.make_plan`): every room's card
-        held in the registry, and of those unloaded the cards that bear on it (of its name, made by its
-        maker or seating him) read from the index, the others counted: not thousands of cards read each time
-        a room is made."""
-        cards = self.plans()
+    def for_making(self, asked: RoomRequest) -> tuple[list[RoomSummary], Unlisted]:
+        """Return what making a room checks it against (`server.tables.making.make_plan`): every room's
+        summary held in the registry, and of those unloaded the summaries that bear on it (of its name, made
+        by its maker or seating him) read from the index, the others counted: not thousands of summaries read
+        each time a room is made."""
+        summaries = self.plans()
         found = self._still_unloaded(
             self.index.for_making(_name(asked.name), asked.creator) if self.index else []
         )
@@ -264,7 +264,7 @@ class FrontRooms:
         for room in found:
             not_over -= not room.plan.finished
             waiting_now -= room.plan.save_id is None and not room.plan.finished
-        return [*cards, *(room.plan for room in found)], Unlisted(not_over, waiting_now)
+        return [*summaries, *(room.plan for room in found)], Unlisted(not_over, waiting_now)
 
     def _still_unloaded(self, found: list[IndexedRoom]) -> list[IndexedRoom]:
         """Keep the index's rooms that are still unloaded (it may still list a room gone or held since)."""

@@ -13,16 +13,16 @@ from server.network.frames import FramedProtocol, Requests
 from server.network.worker import Worker
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 
 
 @dataclass(slots=True)
 class Entry:
-    """A room in the registry: its card (what the lobby and the routing read; its whole plan is on the
+    """A room in the registry: its summary (what the lobby and the routing read; its whole plan is on the
     disk), its status (as the worker holding it last reported), its worker (-1 and its `host` when another
     host holds it), and on a server of several hosts its whole plan as JSON (`text`, for the store)."""
 
-    plan: RoomCard
+    plan: RoomSummary
     status: TableStatus
     worker: int
     host: str | None = None
@@ -30,9 +30,9 @@ class Entry:
 
 
 class UnloadedRooms:
-    """This host's rooms of which the front keeps no card: their cards and statuses are in the lobby's index
-    alone (`server.tables.lobby_index`), read back where they are needed. A turn-based room unloaded in its
-    worker, and on starting every room until its worker has taken it up. Each is its id, its worker, and
+    """This host's rooms of which the front keeps no summary: their summaries and statuses are in the lobby's
+    index alone (`server.tables.lobby_index`), read back where they are needed. A turn-based room unloaded in
+    its worker, and on starting every room until its worker has taken it up. Each is its id, its worker, and
     whether its game has begun and is over (what making a room counts), in one small number."""
 
     def __init__(self) -> None:

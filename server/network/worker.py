@@ -52,7 +52,7 @@ from server.session.terminal import STOPPING, Terminal
 from server.tables.lobby_line import TableStatus
 from server.tables.move_words import ZONE_MOST, zone_named
 from server.tables.plans import Plan, TableError
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 from server.tables.worker_rooms import WorkerRooms
 from translation import ENGLISH, Language, language, use
 from tui import patches
@@ -387,18 +387,18 @@ class Worker:
         if "plan" in message:
             given.append((message["plan"], False))
         rooms: list[dict[str, Any]] = []
-        for raw, card in given:
+        for raw, summary in given:
             try:
                 plan = Plan.from_json(raw)
-                status = self.worker_rooms.take(RoomCard.of(plan, shared=False) if card else plan)
+                status = self.worker_rooms.take(RoomSummary.of(plan, shared=False) if summary else plan)
             except (ValueError, KeyError, TypeError, TableError) as exc:
                 log.error("worker %d: a room not taken up: %s", self.index, exc)
                 continue
             table = self.worker_rooms.tables.get(plan.id)
             if table is not None:  # held: its plan as read from the disk
                 rooms.append({"plan": table.plan.to_json(), "status": status.to_json()})
-            else:  # unloaded (on its card alone), or made just now
-                told = {"plan": plan.to_json(), "status": status.to_json(), "card": card}
+            else:  # unloaded (on its summary alone), or made just now
+                told = {"plan": plan.to_json(), "status": status.to_json(), "card": summary}
                 rooms.append({**told, "rest": True} if plan.id in self.worker_rooms.unloaded else told)
         if len(given) > 1:  # rooms taken up on starting: what reading them freed goes back after the last
             if self._giving_back is not None:

@@ -30,7 +30,7 @@ from tui.screens.replay import ReplayScreen
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.tables.room_card import Planned
+    from server.tables.room_summary import Planned
 
 log = logging.getLogger(__name__)
 

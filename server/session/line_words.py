@@ -26,7 +26,7 @@ from server.tables.plans import (
     TableError,
     rules_from,
 )
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 from server.tables.your_move import your_move_line
 from translation import N_, _, ngettext
 

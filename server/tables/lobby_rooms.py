@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from server.tables.lobby_index import IndexedRoom, LobbyIndex
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 from server.tables.table import Table
 from server.tables.your_move import YourMove, in_lobby_order, waiting_on
 
@@ -88,12 +88,12 @@ class LobbyRooms:
         return waiting_on(self.own(fingerprint), fingerprint)
 
     def seated_plans(self, fingerprint: str) -> list[Planned]:
-        """Return the plans (or cards) of the rooms where this person has a seat."""
+        """Return the plans (or summaries) of the rooms where this person has a seat."""
         return [t.plan for t in self.own(fingerprint)]
 
     def played(self, fingerprint: str) -> list[Planned]:
-        """Return the plans (or cards) of the lobby's rooms where this person has a seat or watches, in the
-        lobby's order."""
+        """Return the plans (or summaries) of the lobby's rooms where this person has a seat or watches, in
+        the lobby's order."""
         found: dict[str, AnyTable] = {
             t.id: t for t in self.tables.values() if t.plan.played_or_watched(fingerprint)
         }

@@ -14,8 +14,8 @@ from server.base.config import Limits
 from server.tables.front_link import FrontLink
 from server.tables.keeping import Keeper
 from server.tables.past_rooms import PastRooms
-from server.tables.room_card import Planned
 from server.tables.room_files import ROOMS
+from server.tables.room_summary import Planned
 from server.tables.table import Table
 
 log = logging.getLogger(__name__)

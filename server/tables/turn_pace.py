@@ -34,7 +34,7 @@ from server.tables.lobby_line import TableStatus
 from server.tables.move_deadline import Deadline, follow, noted
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 from server.tables.seat_clocks import SeatClocks
 from server.tables.seat_vote import SeatVote
 from translation import N_, _, ngettext

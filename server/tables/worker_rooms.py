@@ -40,9 +40,9 @@ from server.tables.lobby_rooms import LobbyRooms
 from server.tables.making import check_turn_based_seats
 from server.tables.over_rooms import OverRooms
 from server.tables.plans import Plan, RoomRequest, TableError
-from server.tables.room_card import RoomCard
 from server.tables.room_files import ROOMS as ROOMS
 from server.tables.room_files import plan_of
+from server.tables.room_summary import RoomSummary
 from server.tables.table import Entry, Table
 from server.tables.turn_pace import AWAY_DAYS, DAY, away_words, unloaded_status
 from translation import _, speaking
@@ -98,10 +98,10 @@ class WorkerRooms(OverRooms, LobbyRooms):
     def _plans(self) -> Path:
         return self.folder / ROOMS
 
-    def take(self, plan: Plan | RoomCard) -> TableStatus:
+    def take(self, plan: Plan | RoomSummary) -> TableStatus:
         """Take ownership of a room saved before (on starting, or from a host that stopped), or made just
         now: a turn-based room that waited on a person stays unloaded until someone comes or its deadline
-        (no table held for it), any other is adopted. A room handed by its card (on starting) has its plan
+        (no table held for it), any other is adopted. A room handed by its summary (on starting) has its plan
         read from the disk when it is adopted (`TableError` when it cannot be read). How it stands, for the
         front."""
         held = self.tables.get(plan.id)
@@ -114,14 +114,14 @@ class WorkerRooms(OverRooms, LobbyRooms):
             if status is not None:
                 self._keep_unloaded(plan, status, status.due)
                 return status
-        if isinstance(plan, RoomCard):
+        if isinstance(plan, RoomSummary):
             whole = plan_of(self.folder, plan.id)
             if whole is None:
                 raise TableError(_("The room {name} cannot be opened now.", name=plan.name))
             plan = whole
         return self.adopt(plan, kept).status()
 
-    def _keep_unloaded(self, plan: Plan | RoomCard, status: TableStatus, due: float) -> None:
+    def _keep_unloaded(self, plan: Plan | RoomSummary, status: TableStatus, due: float) -> None:
         self.unloaded.add(plan.id)
         self.alarms.set(plan.id, due)
         self.changed()

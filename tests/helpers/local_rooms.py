@@ -18,7 +18,7 @@ from server.tables.lobby_index import IndexWriter
 from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 from server.tables.worker_rooms import WorkerRooms
 from translation import use
 
@@ -30,18 +30,18 @@ class Front:
     def __init__(self, folder: Path) -> None:
         self.worker_rooms: WorkerRooms | None = None
         self.gone_rooms: list[str] = []  # the rooms the worker told the front are gone, in order
-        self.registry: dict[str, tuple[RoomCard, TableStatus, int]] = {}
+        self.registry: dict[str, tuple[RoomSummary, TableStatus, int]] = {}
         self.index = IndexWriter(folder)
 
     def report(self, plan: dict[str, Any], status: TableStatus) -> None:
-        self.put(RoomCard.of(Plan.from_json(plan)), status)
+        self.put(RoomSummary.of(Plan.from_json(plan)), status)
 
-    def put(self, card: RoomCard, status: TableStatus, worker: int = 0) -> None:
+    def put(self, summary: RoomSummary, status: TableStatus, worker: int = 0) -> None:
         """Write a room into the registry and the index: this worker's, or another's (`worker`)."""
-        self.registry[card.id] = (card, status, worker)
-        self.index.write([(card, status, worker, None)], [])
+        self.registry[summary.id] = (summary, status, worker)
+        self.index.write([(summary, status, worker, None)], [])
         if self.worker_rooms is not None:
-            self.worker_rooms.registry([card.id])
+            self.worker_rooms.registry([summary.id])
 
     def gone(self, table_id: str) -> None:
         self.gone_rooms.append(table_id)
@@ -57,7 +57,7 @@ class Front:
                 plan = make_plan([c for c, _s, _w in self.registry.values()], worker_rooms.limits, asked)
             except TableError as exc:
                 return {"error": str(exc)}
-            self.put(RoomCard.of(plan), TableStatus.of_plan(plan))
+            self.put(RoomSummary.of(plan), TableStatus.of_plan(plan))
             worker_rooms.adopt(plan)
             return {"id": plan.id}
         if message["t"] == "away":  # the front hands it to each worker: here, the one

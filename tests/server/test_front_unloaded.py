@@ -1,5 +1,5 @@
-"""The front keeps no card or status of a turn-based room unloaded in its worker, only its id and worker: it
-reads the rest back from the lobby's index where it needs it. A resting room is still routed to by its
+"""The front keeps no summary or status of a turn-based room unloaded in its worker, only its id and worker:
+it reads the rest back from the lobby's index where it needs it. An unloaded room is still routed to by its
 name, listed by `mine` as waiting on its person, counted and named when a room is made, and its people are
 seated; it survives the index being made again; and a room someone comes to is held again."""
 
@@ -21,8 +21,8 @@ from server.tables.keeping import Keeper
 from server.tables.lobby_index import IndexedRoom, LobbyIndex
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
-from server.tables.room_card import RoomCard
 from server.tables.room_files import ROOMS
+from server.tables.room_summary import RoomSummary
 from server.tables.table import Table
 
 ADA, BOB, CY = "key-Ada", "key-Bob", "key-Cy"
@@ -57,8 +57,8 @@ async def _unloaded_rooms(folder: Path, saves: Path, names: list[str]) -> list[f
     return due
 
 
-def _room_of(held: RoomCard | Entry | IndexedRoom) -> str:
-    return held.id if isinstance(held, RoomCard) else held.plan.id
+def _room_of(held: RoomSummary | Entry | IndexedRoom) -> str:
+    return held.id if isinstance(held, RoomSummary) else held.plan.id
 
 
 async def _told(front: Front) -> None:
@@ -84,10 +84,10 @@ async def test_the_front_keeps_only_the_id_and_worker_of_an_unloaded_room(tmp_pa
         held = [
             o
             for o in gc.get_objects()
-            if (isinstance(o, (RoomCard, Entry, IndexedRoom)) and _room_of(o) in front.unloaded)
+            if (isinstance(o, (RoomSummary, Entry, IndexedRoom)) and _room_of(o) in front.unloaded)
             or (isinstance(o, TableStatus) and o.due in due)
         ]
-        assert not held, f"{len(held)} cards or statuses of unloaded rooms held"
+        assert not held, f"{len(held)} summaries or statuses of unloaded rooms held"
 
         entry = front.entry_of("wait1")  # by its name, case-insensitive: read from the index
         assert entry is not None and entry.plan.id == "w1" and entry.status.waiting_on == "Ada"

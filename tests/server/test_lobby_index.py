@@ -21,8 +21,8 @@ from server.tables.lobby_index import INDEX_FILE, IndexedRoom, IndexWriter, Lobb
 from server.tables.lobby_line import TableStatus
 from server.tables.lobby_rooms import LOBBY_MOST
 from server.tables.plans import Plan, SeatPlan
-from server.tables.room_card import RoomCard
 from server.tables.room_files import ROOMS
+from server.tables.room_summary import RoomSummary
 
 from local_rooms import Front as RoomsFront
 from local_rooms import Lines, RoomsSession, worker_rooms_here
@@ -45,7 +45,9 @@ async def test_a_lobby_lists_the_own_rooms_and_the_first_others_and_reaches_the_
     assert isinstance(front, RoomsFront)
     try:
         for n in range(LOBBY_MOST + 5):  # another worker's rooms, each waiting for one more person
-            front.put(RoomCard.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1)
+            front.put(
+                RoomSummary.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1
+            )
         worker_rooms.adopt(_room("t1", "Zeta", "Ada"))  # hers, here: listed first though last by name
         clock.advance(1.0)
         listed = worker_rooms.listed(ADA)
@@ -77,7 +79,9 @@ async def test_the_full_screen_lobby_lists_the_bound_and_says_how_to_reach_the_r
     assert isinstance(front, RoomsFront)
     try:
         for n in range(LOBBY_MOST + 2):
-            front.put(RoomCard.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1)
+            front.put(
+                RoomSummary.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1
+            )
         worker_rooms.adopt(_room("t1", "Zeta", "Ada"))
         clock.advance(1.0)
         app = RoomsSession(worker_rooms, LobbyScreen)
@@ -101,19 +105,19 @@ def test_the_index_is_made_anew_and_a_missing_one_reads_as_no_rooms(
     assert [r.levelname for r in caplog.records] == ["WARNING"], "said once"
 
     old = IndexWriter(tmp_path)
-    old.write([(RoomCard.of(_room("g1", "Ghost", "Ada")), TableStatus("gathering", free=1), 0, None)], [])
+    old.write([(RoomSummary.of(_room("g1", "Ghost", "Ada")), TableStatus("gathering", free=1), 0, None)], [])
     old.close()
     (tmp_path / INDEX_FILE).write_bytes(b"not a database at all" * 100)  # broken
     writer = IndexWriter(tmp_path)
     duo = _room("t1", "Duo", "Ada", "Bob", free=0)
-    writer.write([(RoomCard.of(duo), TableStatus("resting"), 1, None)], [])
+    writer.write([(RoomSummary.of(duo), TableStatus("resting"), 1, None)], [])
     found = reader.room("duo")
     assert isinstance(found, IndexedRoom) and found.plan.seats[1].owner == "key-Bob" and found.worker == 1
     assert reader.room("Ghost") is None and reader.count() == 1, "made anew: nothing from before"
     assert [r.id for r in reader.of_person("key-Bob")] == ["t1"] and reader.others("key-Bob", 10) == ([], 0)
     writer.write([], ["t1"])
     assert reader.room("Duo") is None and reader.of_person("key-Bob") == []
-    writer.rebuild([(RoomCard.of(duo), TableStatus("resting"), 0, None)])  # a new file, as after a failure
+    writer.rebuild([(RoomSummary.of(duo), TableStatus("resting"), 0, None)])  # a new file, as after a failure
     assert reader.room("Duo") is not None, "the reader opens the new file"
     reader.close()
     writer.close()

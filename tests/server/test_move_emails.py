@@ -31,7 +31,7 @@ from server.tables import turn_pace
 from server.tables.keeping import Keeper
 from server.tables.move_words import MoveAsked, waits_on, when_words, zone_named
 from server.tables.plans import Plan, SeatPlan
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 from server.tables.table import Table
 from translation import Language, language, use
 
@@ -131,14 +131,14 @@ async def test_the_email_names_the_deed_auctioned_and_the_offers_sender_and_by_w
             await inbox.wait_for(len(inbox.messages) + 1)
             assert "confirmed" in notices.confirm(key, code_in(inbox.messages[-1]))
         told = len(inbox.messages)
-        messages = MoveEmails(notices, lambda _room: Entry(RoomCard.of(table.plan), table.status(), 0))
+        messages = MoveEmails(notices, lambda _room: Entry(RoomSummary.of(table.plan), table.status(), 0))
         table.start()
         room = table.room
         assert room is not None
         assert room.submit(0, ProposeTrade(player=0, to=1, give=Bundle(cash=10)), room.version).ok
         status = table.status()
         assert (status.seat, status.asked, status.about) == (1, "trade_answer", "Ada")
-        messages.reported("t1", Entry(RoomCard.of(table.plan), status, 0))
+        messages.reported("t1", Entry(RoomSummary.of(table.plan), status, 0))
         await inbox.wait_for(told + 1)
         message = text_of(inbox.messages[-1])
         assert inbox.messages[-1]["To"] == "bob@example.org"
@@ -163,7 +163,7 @@ async def test_the_email_names_the_deed_auctioned_and_the_offers_sender_and_by_w
         deed = room.board.name(auction.space)
         assert status.about == deed
         before = len(inbox.messages)
-        messages.reported("t1", Entry(RoomCard.of(table.plan), status, 0))
+        messages.reported("t1", Entry(RoomSummary.of(table.plan), status, 0))
         await inbox.wait_for(before + 1)
         message = text_of(inbox.messages[-1])
         owner = table.plan.seats[status.seat].owner

@@ -15,8 +15,8 @@ from server.base.config import Limits, ServerConfig
 from server.screens.new_room import NewRoomScreen
 from server.tables.lobby_index import IndexedRoom
 from server.tables.plans import Plan, SeatPlan
-from server.tables.room_card import RoomCard
 from server.tables.room_files import plans_in
+from server.tables.room_summary import RoomSummary
 from server.tables.worker_rooms import WorkerRooms
 
 from local_rooms import Front, RoomsSession
@@ -86,7 +86,7 @@ async def test_worker_rooms_made_again_after_a_restart_fires_the_deadline_that_f
     front.worker_rooms = again
     [kept] = plans_in(config.folder)
     status = again.take(kept)  # as the front hands a worker its rooms on start, and writes how it stands
-    front.put(RoomCard.of(kept), status)
+    front.put(RoomSummary.of(kept), status)
     assert "t1" not in again.tables, (
         "it waited on a person: it stays unloaded, no table held, until its deadline..."
     )

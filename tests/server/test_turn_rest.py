@@ -17,8 +17,8 @@ from server.tables.keeping import Keeper
 from server.tables.lobby_index import IndexedRoom
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, SeatPlan
-from server.tables.room_card import RoomCard
 from server.tables.room_files import plan_of
+from server.tables.room_summary import RoomSummary
 from server.tables.turn_pace import UNLOAD_AFTER
 from server.tables.worker_rooms import WorkerRooms
 
@@ -114,7 +114,7 @@ async def test_a_room_let_go_before_a_stop_stays_unloaded_and_fires_its_deadline
             assert plan is not None
             status = again.take(plan)
             assert (status.seat, status.asked, status.due) == (0, "roll", due), "as kept"
-        assert not again.tables and again.unloaded == {"t1", "t2"}, "resting, not loaded"
+        assert not again.tables and again.unloaded == {"t1", "t2"}, "unloaded, not loaded again"
         later.advance(9.0)
         assert not again.tables, "not yet due"
         later.advance(1.0)
@@ -164,10 +164,10 @@ async def test_a_worker_reads_the_rooms_of_others_from_the_index_as_the_front_wr
         others = [_duo(f"o{n}", f"Other{n}") for n in range(3)]
         status = TableStatus("resting")
         for plan in others:
-            front.put(RoomCard.of(plan), status, worker=1)
+            front.put(RoomSummary.of(plan), status, worker=1)
         assert {t.id for t in worker_rooms.ordered(ADA)} == {"t1", "o0", "o1", "o2"}
         moved = TableStatus("playing", turn=3, waiting_on="Bob", seat=1, asked="roll", due=5.0)
-        front.put(RoomCard.of(others[1]), moved, worker=1)
+        front.put(RoomSummary.of(others[1]), moved, worker=1)
         front.gone("o0")
         assert {t.id for t in worker_rooms.ordered(ADA)} == {"t1", "o1", "o2"}, (
             "one gone; its own let go stays"
