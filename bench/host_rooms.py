@@ -40,7 +40,7 @@ def main() -> None:
     from server.network.registry import Entry
     from server.tables.lobby_line import TableStatus
     from server.tables.plans import Plan
-    from server.tables.room_card import RoomCard
+    from server.tables.room_summary import RoomSummary
 
     folder = Path(tempfile.mkdtemp(prefix="host-rooms-"))
     try:
@@ -61,7 +61,7 @@ def main() -> None:
                 changed = Plan.from_json(dict(json.loads(entry.text), watchers=[f"w{call}"]))
                 status = TableStatus("playing", turn=4 + call)
                 text = json.dumps(changed.to_json())
-                front.registry[room] = Entry(RoomCard.of(changed), status, 0, text=text)
+                front.registry[room] = Entry(RoomSummary.of(changed), status, 0, text=text)
             moved.append(one())
         print(f"{args.rooms} rooms held by this host; CPU time of one call of local_rooms:")
         rows = [

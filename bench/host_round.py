@@ -108,7 +108,7 @@ async def measure() -> None:
     from server.people.postgres_store import PostgresStore
     from server.tables.lobby_line import TableStatus
     from server.tables.plans import Plan
-    from server.tables.room_card import RoomCard
+    from server.tables.room_summary import RoomSummary
 
     from pgserver import start_postgres
 
@@ -149,7 +149,7 @@ async def measure() -> None:
                 changed = Plan.from_json(dict(json.loads(entry.text), watchers=[f"w{n}"]))
                 text = json.dumps(changed.to_json())
                 status = TableStatus("playing", turn=4 + n)
-                a.registry[room] = Entry(RoomCard.of(changed), status, 0, text=text)
+                a.registry[room] = Entry(RoomSummary.of(changed), status, 0, text=text)
             moved.append(await paced(rounds))
         assert all(r[6] == args.rooms for r in still + moved), "host b lists every room"
         assert len([e for e in b.registry.values() if e.host == "a"]) == args.rooms

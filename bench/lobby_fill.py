@@ -4,9 +4,9 @@
 
 It writes `--rooms` turn-based rooms of two people and a bot (another worker's, each waiting on its first
 person's roll) into the lobby's index as the front writes it (`bench/make_room.py` makes the rooms), makes a
-worker's hall over the same data folder in this process, and times the lobby in lines for a person with 20
+worker's rooms over the same data folder in this process, and times the lobby in lines for a person with 20
 rooms of his own (`room_lines`: his rooms, the first others, how many more), and its reading alone
-(`Hall.listed`): the first time, and the median of `--tries`.
+(`WorkerRooms.listed`): the first time, and the median of `--tries`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 
 class Unused:
-    """The hall's link to its front, which reading a lobby does not use."""
+    """The worker's link to its front, which reading a lobby does not use."""
 
     def report(self, plan: dict[str, Any], status: Any) -> None:
         raise AssertionError("a lobby's reading reports no room")
@@ -54,8 +54,8 @@ async def measure(folder: Path, rooms: int, tries: int) -> None:
 
     from server.network.registry import Entry
     from server.session.line_words import room_lines
-    from server.tables.hall import Hall
     from server.tables.lobby_index import IndexWriter
+    from server.tables.worker_rooms import WorkerRooms
 
     front = front_with_rooms(folder, rooms)
     for room, entry in front.registry.items():
@@ -64,7 +64,7 @@ async def measure(folder: Path, rooms: int, tries: int) -> None:
     writer = IndexWriter(front.config.folder)
     writer.write(((e.plan, e.status, e.worker, e.host) for e in front.registry.values()), [])
     written = time.perf_counter() - start
-    hall = Hall(front.config, asyncio.get_running_loop(), Unused())
+    worker_rooms = WorkerRooms(front.config, asyncio.get_running_loop(), Unused())
     key = "SHA256:bench-0"  # seated at r00000; the bench gives him 19 more seats as the bench's people have
     for n in range(1, 20):
         seated = front.registry[f"r{n:05d}"]
@@ -83,15 +83,15 @@ async def measure(folder: Path, rooms: int, tries: int) -> None:
             times.append(time.perf_counter() - began)
         return once, statistics.median(times)
 
-    lines = room_lines(hall, key)
-    listed = hall.listed(key)
-    said_first, said = timed(lambda: room_lines(hall, key))
-    read_first, read = timed(lambda: hall.listed(key))
+    lines = room_lines(worker_rooms, key)
+    listed = worker_rooms.listed(key)
+    said_first, said = timed(lambda: room_lines(worker_rooms, key))
+    read_first, read = timed(lambda: worker_rooms.listed(key))
     print(f"{rooms} rooms in the index (written in {written * 1000:.0f} ms)")
     print(f"the lobby lists {len(listed.rooms)} rooms ({len(lines)} lines), {listed.more} more not listed")
     print(f"lobby in lines, first / median of {tries}   {said_first * 1000:8.1f} / {said * 1000:6.1f} ms")
     print(f"its reading alone, first / median       {read_first * 1000:8.1f} / {read * 1000:6.1f} ms")
-    hall.close()
+    worker_rooms.close()
     writer.close()
     close(front)
 

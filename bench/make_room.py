@@ -4,7 +4,7 @@
 
 It makes the server's front in this process (not started: no workers, no listener) over an empty data
 folder, puts `--rooms` rooms in its registry as the workers report them (turn-based rooms of two people and
-a bot, each as its card, held live), and times `make_plan(*front.for_making(asked) ...)`, what the front
+a bot, each as its summary, held live), and times `make_plan(*front.for_making(asked) ...)`, what the front
 does on its event loop for each new room asked for: the first time, and then `--tries` times, one room
 reported changed before each (as rooms change all the time on a busy server).
 """
@@ -50,15 +50,15 @@ def main() -> None:
 
         def one() -> float:
             start = time.perf_counter()
-            cards, unlisted = front.for_making(asked)
-            make_plan(cards, front.limits, asked, unlisted)
+            summaries, unlisted = front.for_making(asked)
+            make_plan(summaries, front.limits, asked, unlisted)
             return time.perf_counter() - start
 
         first = one()
         times = []
         for n in range(args.tries):
             room = f"r{n % args.rooms:05d}"
-            entry = front.registry[room]  # a room reported changed: its card anew
+            entry = front.registry[room]  # a room reported changed: its summary anew
             front.registry[room] = Entry(replace(entry.plan, watchers=(f"w{n}",)), entry.status, 0)
             times.append(one())
         print(f"{args.rooms} rooms in the registry")
@@ -78,7 +78,7 @@ def front_with_rooms(folder: Path, rooms: int, text: bool = False) -> Front:
     from server.network.registry import Entry
     from server.tables.lobby_line import TableStatus
     from server.tables.plans import Plan, SeatPlan
-    from server.tables.room_card import RoomCard
+    from server.tables.room_summary import RoomSummary
 
     limits = Limits(rooms=rooms + 1, waiting_rooms=rooms + 1)
     front = Front(ServerConfig(data_dir=folder, saves_dir=folder / "saves", limits=limits), in_process=True)
@@ -92,7 +92,7 @@ def front_with_rooms(folder: Path, rooms: int, text: bool = False) -> Front:
         plan.save_id, plan.move_hours = f"{n:08x}", 24
         status = TableStatus("playing", turn=3, waiting_on=f"P{2 * n}", seat=0, asked="roll", due=1e9)
         written = json.dumps(plan.to_json()) if text else ""
-        front.registry[plan.id] = Entry(RoomCard.of(plan), status, 0, text=written)
+        front.registry[plan.id] = Entry(RoomSummary.of(plan), status, 0, text=written)
     return front
 
 

@@ -82,7 +82,7 @@ class ServerConfig:
     out by hand: never for real play (`server.network.clock_moves`)."""
     smtp: str | None = None
     """HOST:PORT of the SMTP server the notices by e-mail go through (`server.people.notices`); None: none."""
-    smtp_from: str = ""  # the letters' sender address
+    smtp_from: str = ""  # the e-mails' sender address
     smtp_starttls: bool = False  # STARTTLS before anything else is said to it
     smtp_user: str | None = None  # the login's user, if it asks for one ...
     smtp_password_file: Path | None = (

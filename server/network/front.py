@@ -2,11 +2,11 @@
 
 The front holds what must be one for the whole server: the SSH listener and its limits (in
 `server.network.ssh`), the names bound to keys (in the store of people, written here only), and the registry
-of rooms (`server.network.front_rooms`): which worker holds each room, and of those held live their cards and
-how they stand. It starts the workers, hands each the rooms it holds, writes the rooms into the lobby's index
-(`server.tables.lobby_index`, which the workers read) and tells every worker which rooms changed (at most
-every half second), and starts a worker again when one dies: its rooms come back from their saves, as after a
-`kill -9`.
+of rooms (`server.network.front_rooms`): which worker holds each room, and of those held live their summaries
+and how they stand. It starts the workers, hands each the rooms it holds, writes the rooms into the lobby's
+index (`server.tables.lobby_index`, which the workers read) and tells every worker which rooms changed (at
+most every half second), and starts a worker again when one dies: its rooms come back from their saves, as
+after a `kill -9`.
 
 Each session's terminal is relayed to a worker (`server.network.relay`). On a server of several hosts
 sharing one PostgreSQL, the registry holds the other hosts' rooms too (`server.network.hosts` keeps it),
@@ -44,9 +44,9 @@ from server.network.frames import (
     read_json,
 )
 from server.network.front_rooms import FrontRooms
-from server.network.move_letters import MoveLetters
+from server.network.move_emails import MoveEmails
 from server.network.records_due import RecordsDue
-from server.network.registry import Aside, Entry, HostLink, WorkerHandle
+from server.network.registry import Entry, HostLink, UnloadedRooms, WorkerHandle
 from server.network.relay import READY_WITHIN, Relay
 from server.network.several import SeveralHosts
 from server.network.waiting import phrase_of
@@ -61,8 +61,8 @@ from server.tables.lobby_index import IndexWriter
 from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
-from server.tables.room_card import RoomCard
 from server.tables.room_files import gather_saves, plans_each, plans_in
+from server.tables.room_summary import RoomSummary
 from translation import _, language, use
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
@@ -95,9 +95,9 @@ class Front(FrontRooms, SeveralHosts):
         """The finished games not recorded yet (the store down), kept on disk and tried again."""
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
-        """The rooms whose card and status the front holds: this host's held live, the other hosts'."""
-        self.aside = Aside()
-        """This host's rooms resting in their workers: their cards and statuses in the lobby's index alone."""
+        """The rooms whose summary and status the front holds: this host's held live, the other hosts'."""
+        self.unloaded = UnloadedRooms()
+        """This host's rooms unloaded in their workers: summaries and statuses in the lobby's index alone."""
         self.index: IndexWriter | None = None  # the lobby's index, written from the registry
         parent = self._runtime_parent()
         clear_stale(parent)
@@ -110,7 +110,7 @@ class Front(FrontRooms, SeveralHosts):
         self.present: dict[str, Present] = {}  # the hosts up, as last read
         self.people_up: list[str] = []  # the people connected to every host, by name (for the lobbies)
         self._elsewhere: dict[str, tuple[str, str, str]] = {}  # the other hosts' rooms as last read
-        self._encoded: dict[str, tuple[RoomCard, str, TableStatus, tuple[str, str]]] = {}  # `local_rooms`
+        self._encoded: dict[str, tuple[RoomSummary, str, TableStatus, tuple[str, str]]] = {}  # `local_rooms`
         self._push: asyncio.TimerHandle | None = None
         self._changed: set[str] = set()  # rooms changed (or gone) since the workers were last told
         self._control: asyncio.AbstractServer | None = None
@@ -124,8 +124,8 @@ class Front(FrontRooms, SeveralHosts):
             self.store, mailer_of(config), self.players, self.waiting_on, connect=connect_words(config)
         )
         """Word by e-mail when a room waits on a person (`--smtp`); `notices.your_move` tells one."""
-        self.move_letters = MoveLetters(self.notices, self.entry_by_id)
-        """A letter when a turn-based room comes to a person away from it, once a move."""
+        self.move_emails = MoveEmails(self.notices, self.entry_by_id)
+        """An e-mail when a turn-based room comes to a person away from it, once a move."""
 
     def _runtime_parent(self) -> Path:
         """Return a private folder for the sockets: under the server's data folder when its path is short
@@ -148,12 +148,12 @@ class Front(FrontRooms, SeveralHosts):
             listed = plans_in(self.config.folder)
             gather_saves(listed, self.config)
             plans = await self.hosts.start(listed)
-        else:  # read one at a time, each set aside in the index as it is read
+        else:  # read one at a time, each unloaded into the index as it is read
             plans = plans_each(self.config.folder)
         self.take_in(plans)
         if self.records_due is not None:
             self.records_due.start()  # those of rooms that left the lobby meanwhile too
-        rooms, workers = len(self.registry) + len(self.aside), len(self.workers)
+        rooms, workers = len(self.registry) + len(self.unloaded), len(self.workers)
         log.info(
             "%d room%s on %d worker%s", rooms, "" if rooms == 1 else "s", workers, "" if workers == 1 else "s"
         )
@@ -257,14 +257,14 @@ class Front(FrontRooms, SeveralHosts):
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
         """Give a worker (new, or restarted) its rooms as last saved, some hundreds a request, then the
-        registry of every room; it then accepts sessions. A new worker is given their cards, and reads the
+        registry of every room; it then accepts sessions. A new worker is given their summaries, and reads the
         plans of those it holds from the disk (one that only waits on a person is not held)."""
         assert handle.requests is not None
         mine = self.rooms_of(handle)
         for start in range(0, len(mine), ADOPTED_AT_ONCE):
-            plans, cards = self.handed(handle, mine[start : start + ADOPTED_AT_ONCE])
+            plans, summaries = self.handed(handle, mine[start : start + ADOPTED_AT_ONCE])
             try:
-                answered = await handle.requests.ask({"t": "adopt", "plans": plans, "cards": cards})
+                answered = await handle.requests.ask({"t": "adopt", "plans": plans, "cards": summaries})
             except (ConnectionError, TimeoutError):
                 log.error("worker %d did not take rooms %s to %s", handle.index, mine[start], mine[-1])
                 return
@@ -348,16 +348,17 @@ class Front(FrontRooms, SeveralHosts):
             self.players.choose_settings(str(message.get("key", "")), settings)
 
     def _mail(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Answer what a person asks of their mail from a lobby (`server.tables.hall.Hall.mail`): the
-        sentence for them, in their language, and what their dialog shows."""
+        """Answer what a person asks of their mail from a lobby
+        (`server.tables.worker_rooms.WorkerRooms.mail`): the sentence for them, in their language, and what
+        their dialog shows."""
         key, value, notices = str(message.get("key", "")), str(message.get("value", ""))[:300], self.notices
-        face = "screen" if message.get("face") == "screen" else "lines"
+        ui_mode = "screen" if message.get("ui_mode") == "screen" else "lines"
         with use(asker(message)):
             do = message.get("do")
             if do == "address":
-                line = notices.give_address(key, value, face)
+                line = notices.give_address(key, value, ui_mode)
             elif do == "confirm":
-                line = notices.confirm(key, value, face)
+                line = notices.confirm(key, value, ui_mode)
             elif do == "off":
                 line = notices.turn_off(key)
             elif do == "choice":
@@ -369,7 +370,7 @@ class Front(FrontRooms, SeveralHosts):
 
     async def _away(self, link: FramedProtocol, message: dict[str, Any]) -> None:
         """Hand a person's days away to every worker, each for the rooms it holds where he has a seat
-        (`server.tables.hall.Hall.away`); answer how many rooms took them."""
+        (`server.tables.worker_rooms.WorkerRooms.away`); answer how many rooms took them."""
         until = message.get("until")
         rooms = 0
         if isinstance(until, (int, float)) and not isinstance(until, bool) and 0 <= until < 1e11:
@@ -434,15 +435,15 @@ class Front(FrontRooms, SeveralHosts):
         plan = make_plan(others, self.limits, asked, unlisted)
         handle = self.least_loaded()
         status = TableStatus.of_plan(plan)
-        card, text = RoomCard.of(plan), self.text_of(plan.to_json())
-        self.registry[plan.id] = Entry(card, status, handle.index, text=text)  # its name is taken from now
+        summary, text = RoomSummary.of(plan), self.text_of(plan.to_json())
+        self.registry[plan.id] = Entry(summary, status, handle.index, text=text)  # its name is taken from now
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None
             answered = await handle.requests.ask({"t": "adopt", "plan": plan.to_json()})
         except (ConnectionError, TimeoutError, AssertionError):
             self.registry.pop(plan.id, None)
-            self.move_letters.forget(plan.id)
+            self.move_emails.forget(plan.id)
             raise TableError(_("The server is busy; try again.")) from None
         self._adopted(handle, answered)
         log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, asked.creator, handle.index)
@@ -454,7 +455,7 @@ class Front(FrontRooms, SeveralHosts):
     async def stop(self) -> None:
         """Stop every worker, each saving its rooms."""
         self.stopping = True
-        self.move_letters.stop()
+        self.move_emails.stop()
         await self.notices.stop()
         if self.records_due is not None:
             self.records_due.stop()

@@ -1,12 +1,12 @@
 """The front's registry of rooms: what it keeps of each room, and the rooms' lobby index it writes.
 
-The front keeps a room's card and status in memory (`registry`) while a worker holds it live, and for the
-other hosts' rooms; of a turn-based room resting in its worker (and of every room on starting, until its
-worker has taken it up) it keeps only its id and worker (`aside`): its card and status are in the lobby's
-index (`server.tables.lobby_index`), written when it is set aside, and read back where they are needed: a
-session routed to it by its name, the rooms waiting on a person (`ssh host mine`), the checks of a new room,
-the keys holding a seat. On a server of several hosts nothing is set aside: the hosts' round writes every
-room's plan from the registry every second (`server.network.several`).
+The front keeps a room's summary and status in memory (`registry`) while a worker holds it live, and for the
+other hosts' rooms; of a turn-based room unloaded in its worker (and of every room on starting, until its
+worker has taken it up) it keeps only its id and worker (`unloaded`): its summary and status are in the
+lobby's index (`server.tables.lobby_index`), written when it is unloaded, and read back where they are needed:
+a session routed to it by its name, the rooms waiting on a person (`ssh host mine`), the checks of a new room,
+the keys holding a seat. On a server of several hosts nothing is unloaded: each host's sync with the database
+writes every room's plan from the registry every second (`server.network.several`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from engine.core.text import TextError
 from server.base.config import ServerConfig
 from server.network.frames import JSON, FrameError, json_frame
-from server.network.move_letters import MoveLetters
-from server.network.registry import Aside, Entry, HostLink, WorkerHandle
+from server.network.move_emails import MoveEmails
+from server.network.registry import Entry, HostLink, UnloadedRooms, WorkerHandle
 from server.network.relay import Elsewhere
 from server.network.waiting import waiting
 from server.people.notices import Notices
@@ -29,8 +29,8 @@ from server.tables.lobby_index import IndexedRoom, IndexWriter, Row
 from server.tables.lobby_line import TableStatus
 from server.tables.making import Unlisted
 from server.tables.plans import Plan, RoomRequest, check_room_name
-from server.tables.room_card import RoomCard
 from server.tables.room_files import gather_save, plan_of, told_gathered
+from server.tables.room_summary import RoomSummary
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
     from server.network.leases import Present
@@ -47,14 +47,14 @@ class FrontRooms:
 
     config: ServerConfig
     registry: dict[str, Entry]
-    aside: Aside
+    unloaded: UnloadedRooms
     index: IndexWriter | None
     workers: list[WorkerHandle]
     hosts: HostLink | None
     present: dict[str, Present]
     people_up: list[str]
     notices: Notices
-    move_letters: MoveLetters
+    move_emails: MoveEmails
     _push: asyncio.TimerHandle | None
     _changed: set[str]
 
@@ -68,13 +68,13 @@ class FrontRooms:
 
     def take_in(self, plans: Iterable[Plan]) -> None:
         """Index this host's rooms on starting, each as its plan was saved (the index made anew): on a server
-        of one host, each is set aside as it is read (its save moved in from the user's folder where an
-        older server kept it), not thousands of cards held at once; on a server of several, each is held."""
+        of one host, each is unloaded as it is read (its save moved in from the user's folder where an older
+        server kept it), not thousands of summaries held at once; on a server of several, each is held."""
         self.index = IndexWriter(self.config.folder)
         if self.hosts is not None:
             for n, plan in enumerate(plans):
-                card, text = RoomCard.of(plan), self.text_of(plan.to_json())
-                entry = Entry(card, TableStatus.of_plan(plan), n % len(self.workers), text=text)
+                summary, text = RoomSummary.of(plan), self.text_of(plan.to_json())
+                entry = Entry(summary, TableStatus.of_plan(plan), n % len(self.workers), text=text)
                 self.registry[plan.id] = entry
                 if plan.finished:
                     self.finished(plan.to_json())
@@ -84,42 +84,42 @@ class FrontRooms:
         rows: list[Row] = []
         for n, plan in enumerate(plans):
             moved += gather_save(plan, self.config)
-            card, status = RoomCard.of(plan, shared=False), TableStatus.of_plan(plan)
-            rows.append((card, status, n % len(self.workers), None))
+            summary, status = RoomSummary.of(plan, shared=False), TableStatus.of_plan(plan)
+            rows.append((summary, status, n % len(self.workers), None))
             if plan.finished:
                 self.finished(plan.to_json())
             if len(rows) >= WRITTEN_AT_ONCE:
-                self._put_aside(rows)
+                self._unload(rows)
                 rows = []
-        self._put_aside(rows)
+        self._unload(rows)
         told_gathered(moved, self.config)
 
-    def _put_aside(self, rows: list[Row]) -> None:
-        """Write these rooms into the index and set them aside; held instead where it cannot be written."""
+    def _unload(self, rows: list[Row]) -> None:
+        """Write these rooms into the index and unload them; held instead where it cannot be written."""
         if not rows:
             return
         if self.index is not None and self.index.write(rows, []):
-            for card, _status, worker, _host in rows:
-                self.registry.pop(card.id, None)
-                self.aside.put(card.id, worker, card.save_id is not None, card.finished)
+            for summary, _status, worker, _host in rows:
+                self.registry.pop(summary.id, None)
+                self.unloaded.put(summary.id, worker, summary.save_id is not None, summary.finished)
             return
-        for card, status, worker, host in rows:
-            self.registry[card.id] = Entry(card, status, worker, host)
-            self.aside.pop(card.id)
+        for summary, status, worker, host in rows:
+            self.registry[summary.id] = Entry(summary, status, worker, host)
+            self.unloaded.pop(summary.id)
 
     def rooms_of(self, handle: WorkerHandle) -> list[str]:
-        """Return the rooms of this host a worker holds, live or resting."""
+        """Return the rooms of this host a worker holds, live or unloaded."""
         live = [room for room, e in self.registry.items() if e.worker == handle.index and e.host is None]
-        return live + self.aside.of_worker(handle.index)
+        return live + self.unloaded.of_worker(handle.index)
 
     def handed(
         self, handle: WorkerHandle, rooms: list[str]
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """Return what a worker (new, or restarted) is handed of these rooms of its: the plans of those it
-        wrote (started again, it may have written a plan it had no time to report), else their cards."""
-        plans, cards = [], []
-        aside = [room for room in rooms if self.aside.worker(room) == handle.index]
-        read = self.index.cards(aside) if self.index is not None and aside else {}
+        wrote (started again, it may have written a plan it had no time to report), else their summaries."""
+        plans, summaries = [], []
+        unloaded = [room for room in rooms if self.unloaded.worker(room) == handle.index]
+        read = self.index.summaries(unloaded) if self.index is not None and unloaded else {}
         for table_id in rooms:
             entry = self.registry.get(table_id)
             if entry is None and table_id not in read:
@@ -130,66 +130,66 @@ class FrontRooms:
             if plan is not None:
                 plans.append(plan.to_json())
             elif entry is not None:
-                cards.append(entry.plan.to_json())
+                summaries.append(entry.plan.to_json())
             else:
-                cards.append(_loads(read[table_id]))
-        return plans, cards
+                summaries.append(_loads(read[table_id]))
+        return plans, summaries
 
     # --- how the rooms stand ------------------------------------------------------------------
 
     def _adopted(self, handle: WorkerHandle, answered: Any) -> None:
-        """Take how the rooms a worker took up stand, from its answer: those resting set aside together."""
+        """Take how the rooms a worker took up stand, from its answer: those unloaded all at once."""
         rooms = answered.get("rooms") if isinstance(answered, dict) else None
-        resting: list[Row] = []
+        unloaded: list[Row] = []
         for room in rooms if isinstance(rooms, list) else []:
             if isinstance(room, dict):
-                self._room_reported(handle, room, resting)
-        self._put_aside(resting)
+                self._room_reported(handle, room, unloaded)
+        self._unload(unloaded)
 
     def _room_reported(
-        self, handle: WorkerHandle, message: dict[str, Any], resting: list[Row] | None = None
+        self, handle: WorkerHandle, message: dict[str, Any], unloaded: list[Row] | None = None
     ) -> None:
-        """Take how a room stands as its worker reports it: its plan (or, for a room it took up resting, its
-        card: `card`), kept as a card, and its status. A room resting in its worker (`rest`) is set aside
-        (with the others of one answer: `resting`)."""
+        """Take how a room stands as its worker reports it: its plan (or, for a room it took up unloaded, its
+        summary: `summary`), kept as a summary, and its status. A room unloaded in its worker (`rest`) is
+        unloaded here (with the others of one answer: `unloaded`)."""
         plan = message.get("plan")
         if not isinstance(plan, dict) or not isinstance(plan.get("id"), str):
             raise FrameError("a room without a plan")
         entry = self.registry.get(plan["id"])
-        holder = entry.worker if entry is not None else self.aside.worker(plan["id"])
+        holder = entry.worker if entry is not None else self.unloaded.worker(plan["id"])
         if holder is not None and holder != handle.index:
             log.warning("worker %d reported room %s of worker %d", handle.index, plan["id"], holder)
             return
-        rests = message.get("rest") is True and self.hosts is None
+        is_unloaded = message.get("rest") is True and self.hosts is None
         try:
             status = TableStatus.from_json(message.get("status"))
-            card = RoomCard.of(Plan.from_json(plan), shared=not rests)
+            summary = RoomSummary.of(Plan.from_json(plan), shared=not is_unloaded)
         except (ValueError, KeyError, TypeError) as exc:
             raise FrameError(f"room {plan['id']}: {exc}") from None
-        if entry is not None and entry.plan == card:
-            card = entry.plan  # the same (most reports are of a move): the one held is kept
-        only_card = message.get("card") is True and entry is not None
-        text = entry.text if only_card and entry is not None else self.text_of(plan)
-        reported = Entry(card, status, handle.index, text=text)
-        if card.finished:
-            self.move_letters.forget(card.id)
+        if entry is not None and entry.plan == summary:
+            summary = entry.plan  # the same (most reports are of a move): the one held is kept
+        only_summary = message.get("card") is True and entry is not None
+        text = entry.text if only_summary and entry is not None else self.text_of(plan)
+        reported = Entry(summary, status, handle.index, text=text)
+        if summary.finished:
+            self.move_emails.forget(summary.id)
             self.finished(plan)
-        elif card.move_hours and status.due:
-            self.move_letters.reported(card.id, reported)
-        if rests and resting is not None:
-            resting.append((card, status, handle.index, None))
-        elif rests:
-            self._put_aside([(card, status, handle.index, None)])
+        elif summary.move_hours and status.due:
+            self.move_emails.reported(summary.id, reported)
+        if is_unloaded and unloaded is not None:
+            unloaded.append((summary, status, handle.index, None))
+        elif is_unloaded:
+            self._unload([(summary, status, handle.index, None)])
         else:
-            self.registry[card.id] = reported
-            self.aside.pop(card.id)
-        self.changed(card.id)
+            self.registry[summary.id] = reported
+            self.unloaded.pop(summary.id)
+        self.changed(summary.id)
 
     def gone(self, room: str) -> None:
         """Forget a room its worker removed."""
         self.registry.pop(room, None)
-        self.aside.pop(room)
-        self.move_letters.forget(room)
+        self.unloaded.pop(room)
+        self.move_emails.forget(room)
         self.changed(room)
 
     def changed(self, *rooms: str) -> None:
@@ -199,13 +199,13 @@ class FrontRooms:
             self._push = asyncio.get_running_loop().call_later(REGISTRY_EVERY, self._push_registry)
 
     def _push_registry(self) -> None:
-        """Write the rooms changed since last told into the lobby's index (those set aside are written as
+        """Write the rooms changed since last told into the lobby's index (those unloaded are written as
         they are), and remove those gone, in one transaction; then tell every worker ready which they are
         (their lobbies are drawn again)."""
         self._push = None
         changed, self._changed = sorted(self._changed), set()
-        rooms = [room for room in changed if room in self.registry or room in self.aside]
-        gone = [room for room in changed if room not in self.registry and room not in self.aside]
+        rooms = [room for room in changed if room in self.registry or room in self.unloaded]
+        gone = [room for room in changed if room not in self.registry and room not in self.unloaded]
         held = [room for room in rooms if room in self.registry]
         if self.index is not None and not self.index.write(self._index_rows(held), gone):
             self._rebuild()
@@ -227,16 +227,16 @@ class FrontRooms:
                     handle.link.send(message)
 
     def _rebuild(self) -> None:
-        """Make the index again after a write failed: the rooms held from the registry, those set aside
+        """Make the index again after a write failed: the rooms held from the registry, those unloaded
         carried over from the file; one that cannot be is held again, as its plan on the disk stands."""
         assert self.index is not None
-        lost = self.index.rebuild(self._index_rows(self.registry), self.aside)
+        lost = self.index.rebuild(self._index_rows(self.registry), self.unloaded)
         for room in lost:
-            worker = self.aside.worker(room)
+            worker = self.unloaded.worker(room)
             plan = plan_of(self.config.folder, room)
-            self.aside.pop(room)
+            self.unloaded.pop(room)
             if plan is not None and worker is not None:
-                self.registry[room] = Entry(RoomCard.of(plan), TableStatus.of_plan(plan), worker)
+                self.registry[room] = Entry(RoomSummary.of(plan), TableStatus.of_plan(plan), worker)
                 self.index.write(self._index_rows([room]), [])
 
     def _index_rows(self, rooms: Iterable[str]) -> Iterable[Row]:
@@ -247,48 +247,50 @@ class FrontRooms:
 
     # --- reading the rooms --------------------------------------------------------------------
 
-    def plans(self) -> list[RoomCard]:
-        """Return the cards of the rooms held in the registry (not those set aside, in the index alone)."""
+    def plans(self) -> list[RoomSummary]:
+        """Return the summaries of the rooms held in the registry (not those unloaded, in the index alone)."""
         return [entry.plan for entry in self.registry.values()]
 
-    def for_making(self, asked: RoomRequest) -> tuple[list[RoomCard], Unlisted]:
-        """Return what making a room checks it against (`server.tables.making.make_plan`): every room's card
-        held in the registry, and of those set aside the cards that bear on it (of its name, made by its
-        maker or seating him) read from the index, the others counted: not thousands of cards read each time
-        a room is made."""
-        cards = self.plans()
-        found = self._set_aside(self.index.for_making(_name(asked.name), asked.creator) if self.index else [])
-        not_over, waiting_now = self.aside.counts()
+    def for_making(self, asked: RoomRequest) -> tuple[list[RoomSummary], Unlisted]:
+        """Return what making a room checks it against (`server.tables.making.make_plan`): every room's
+        summary held in the registry, and of those unloaded the summaries that bear on it (of its name, made
+        by its maker or seating him) read from the index, the others counted: not thousands of summaries read
+        each time a room is made."""
+        summaries = self.plans()
+        found = self._still_unloaded(
+            self.index.for_making(_name(asked.name), asked.creator) if self.index else []
+        )
+        not_over, waiting_now = self.unloaded.counts()
         for room in found:
             not_over -= not room.plan.finished
             waiting_now -= room.plan.save_id is None and not room.plan.finished
-        return [*cards, *(room.plan for room in found)], Unlisted(not_over, waiting_now)
+        return [*summaries, *(room.plan for room in found)], Unlisted(not_over, waiting_now)
 
-    def _set_aside(self, found: list[IndexedRoom]) -> list[IndexedRoom]:
-        """Keep the index's rooms that are set aside (it may still list a room gone or held since)."""
-        return [room for room in found if room.host is None and self.aside.worker(room.id) == room.worker]
+    def _still_unloaded(self, found: list[IndexedRoom]) -> list[IndexedRoom]:
+        """Keep the index's rooms that are still unloaded (it may still list a room gone or held since)."""
+        return [room for room in found if room.host is None and self.unloaded.worker(room.id) == room.worker]
 
     def entry_of(self, name: str) -> Entry | None:
         """Look up a room by its id or name (case-insensitive): in the registry, or read from the index."""
         entry = self.registry.get(name)
-        if entry is None and name in self.aside:
+        if entry is None and name in self.unloaded:
             entry = self._read_entry(name)
         if entry is None:
             folded = name.casefold()
             entry = next((e for e in self.registry.values() if e.plan.name.casefold() == folded), None)
-        if entry is None and self.aside:
+        if entry is None and self.unloaded:
             entry = self._read_entry(name)
         return entry
 
     def entry_by_id(self, room: str) -> Entry | None:
-        """Look up a room by its id alone: in the registry, or read from the index if it rests."""
+        """Look up a room by its id alone: in the registry, or read from the index if it is_unloaded."""
         entry = self.registry.get(room)
-        if entry is None and room in self.aside:
+        if entry is None and room in self.unloaded:
             entry = self._read_entry(room)
         return entry if entry is not None and entry.plan.id == room else None
 
     def _read_entry(self, name: str) -> Entry | None:
-        found = self._set_aside(self.index.named(name) if self.index is not None else [])
+        found = self._still_unloaded(self.index.named(name) if self.index is not None else [])
         return _entry(found[0]) if found else None
 
     def holder_of(self, name: str) -> WorkerHandle | None:
@@ -313,8 +315,12 @@ class FrontRooms:
         """Return the rooms that wait on this person now, (name, what is asked and by when in the language
         in use and the time zone named, "" for UTC): for `ssh host mine` and the digests; the turn-based
         rooms first."""
-        resting = self._set_aside(self.index.of_person(key)) if self.index is not None and self.aside else []
-        return waiting([*self.registry.values(), *(_entry(room) for room in resting)], key, zone)
+        unloaded = (
+            self._still_unloaded(self.index.of_person(key))
+            if self.index is not None and self.unloaded
+            else []
+        )
+        return waiting([*self.registry.values(), *(_entry(room) for room in unloaded)], key, zone)
 
     def seated(self) -> Collection[str]:
         """Return the keys holding a seat at any room, read when first asked for (with the book of names
@@ -322,8 +328,8 @@ class FrontRooms:
 
         def read() -> set[str]:
             keys = {str(s.owner) for e in self.registry.values() for s in e.plan.seats}
-            if self.index is not None and self.aside:
-                keys |= self.index.seated(self.aside)
+            if self.index is not None and self.unloaded:
+                keys |= self.index.seated(self.unloaded)
             return keys
 
         return Later(read)

@@ -42,9 +42,9 @@ from saves.location import id_of
 from server.network.leases import Claimed, Leases, Listed, Present, Written
 from server.network.peers import Carried, PeerSession, split_address
 from server.people.store import StoreError
-from server.tables.hall import ROOMS
 from server.tables.keeping import FOLDER
 from server.tables.plans import Plan
+from server.tables.worker_rooms import ROOMS
 from translation import _
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,5 @@
-"""Server startup and shutdown: the host key, the hall of rooms, the SSH listener, and a clean stop on SIGTERM
-or SIGINT (every room saved and released)."""
+"""Server startup and shutdown: the host key, each worker's rooms, the SSH listener, and a clean stop on
+SIGTERM or SIGINT (every room saved and released)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from server.network.peers import PeerError, read_secret
 from server.network.proxy import ProxyListener, trusted_networks
 from server.network.ssh import Connection, GameSession, Gate, read_allowed
 from server.network.worker import WorkerSession
-from server.tables.hall import Hall
 from server.tables.table import Table
+from server.tables.worker_rooms import WorkerRooms
 from translation import _, ngettext
 
 log = logging.getLogger(__name__)
@@ -53,13 +53,13 @@ class Running:
         """Return the sessions' apps, when the workers run in this process (tests look inside them)."""
         return [s for h in self.front.workers if h.local is not None for s in h.local.sessions]
 
-    def halls(self) -> list[Hall]:
-        return [h.local.hall for h in self.front.workers if h.local is not None]
+    def workers_rooms(self) -> list[WorkerRooms]:
+        return [h.local.worker_rooms for h in self.front.workers if h.local is not None]
 
     def table(self, name: str) -> Table | None:
         """Look up a table by id or name, in whichever worker of this process holds it."""
-        for hall in self.halls():
-            found = hall.find(name)
+        for worker_rooms in self.workers_rooms():
+            found = worker_rooms.find(name)
             if isinstance(found, Table):
                 return found
         return None

@@ -13,26 +13,26 @@ from server.network.frames import FramedProtocol, Requests
 from server.network.worker import Worker
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 
 
 @dataclass(slots=True)
 class Entry:
-    """A room in the registry: its card (what the lobby and the routing read; its whole plan is on the
+    """A room in the registry: its summary (what the lobby and the routing read; its whole plan is on the
     disk), its status (as the worker holding it last reported), its worker (-1 and its `host` when another
     host holds it), and on a server of several hosts its whole plan as JSON (`text`, for the store)."""
 
-    plan: RoomCard
+    plan: RoomSummary
     status: TableStatus
     worker: int
     host: str | None = None
     text: str = ""
 
 
-class Aside:
-    """This host's rooms of which the front keeps no card: their cards and statuses are in the lobby's index
-    alone (`server.tables.lobby_index`), read back where they are needed. A turn-based room resting in its
-    worker, and on starting every room until its worker has taken it up. Each is its id, its worker, and
+class UnloadedRooms:
+    """This host's rooms of which the front keeps no summary: their summaries and statuses are in the lobby's
+    index alone (`server.tables.lobby_index`), read back where they are needed. A turn-based room unloaded in
+    its worker, and on starting every room until its worker has taken it up. Each is its id, its worker, and
     whether its game has begun and is over (what making a room counts), in one small number."""
 
     def __init__(self) -> None:
@@ -45,7 +45,7 @@ class Aside:
         self._rooms.pop(room, None)
 
     def worker(self, room: str) -> int | None:
-        """Return the worker of a room set aside, or None for one that is not."""
+        """Return the worker of an unloaded room, or None for one that is not."""
         packed = self._rooms.get(room)
         return packed >> 2 if packed is not None else None
 

@@ -20,7 +20,7 @@ from server.people.chat import LobbyTalk, Said
 from server.people.players import Players
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 from translation import ENGLISH, language, say, use
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
@@ -44,7 +44,7 @@ class SeveralHosts:
     present: dict[str, Present]
     people_up: list[str]
     _elsewhere: dict[str, tuple[str, str, str]]
-    _encoded: dict[str, tuple[RoomCard, str, TableStatus, tuple[str, str]]]
+    _encoded: dict[str, tuple[RoomSummary, str, TableStatus, tuple[str, str]]]
     _watching: set[asyncio.Task[None]]
     peer_secret: bytes
     hosts: HostLink | None
@@ -72,7 +72,7 @@ class SeveralHosts:
     def local_rooms(self) -> dict[str, tuple[str, str]]:
         """Return the rooms this host's workers hold: id to (plan, lobby line), both as JSON, for the hosts'
         round every second. The plan's JSON is kept with its entry; each pair is made again only when its
-        entry has a card, a plan's text or a line anew since the last call (a line is a frozen record): not
+        entry has a summary, a plan's text or a line anew since the last call (a line is a frozen record): not
         thousands of rooms encoded every second while a few changed."""
         held, local = self._encoded, {}
         for room, e in self.registry.items():
@@ -121,7 +121,7 @@ class SeveralHosts:
                     del self.registry[listed.id]
                     changed.append(listed.id)
                 continue
-            fresh = Entry(RoomCard.of(plan), status, -1, listed.host)
+            fresh = Entry(RoomSummary.of(plan), status, -1, listed.host)
             if fresh != entry:
                 self.registry[listed.id] = fresh
                 changed.append(listed.id)
@@ -136,8 +136,8 @@ class SeveralHosts:
     async def take_up(self, plan: dict[str, Any]) -> None:
         handle = self.least_loaded()
         parsed = Plan.from_json(plan)
-        card, status = RoomCard.of(parsed), TableStatus.of_plan(parsed)
-        self.registry[parsed.id] = Entry(card, status, handle.index, text=_json(plan))
+        summary, status = RoomSummary.of(parsed), TableStatus.of_plan(parsed)
+        self.registry[parsed.id] = Entry(summary, status, handle.index, text=_json(plan))
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None
@@ -202,10 +202,10 @@ class SeveralHosts:
             return 0
         rooms = 0
         for entry in self.registry.values():
-            card = entry.plan
-            if entry.host is None or not card.move_hours or card.finished:
+            summary = entry.plan
+            if entry.host is None or not summary.move_hours or summary.finished:
                 continue
-            rooms += any(s.owner == key for s in card.seats)
+            rooms += any(s.owner == key for s in summary.seats)
         return rooms
 
     async def away_heard(self, told: list[tuple[str, float]]) -> None:

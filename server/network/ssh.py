@@ -231,7 +231,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.wanted: str | None = None
         self.plain = False  # the line mode (`server.session.line_player`), asked for with `plain`
-        self.face: str | None = None  # the interface mode asked for by command ("lines", "screen"), to store
+        self.ui_mode: str | None = (
+            None  # the interface mode asked for by command ("lines", "screen"), to store
+        )
         self.asked_language: str | None = None  # the language asked for by command (`lang es`), to remember
         self.mine = False  # `mine`: the rooms waiting on the person, listed, and nothing more
         self.language: Language = ENGLISH  # the language the session speaks, chosen when it starts
@@ -264,7 +266,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             first, _space, rest = command.strip().partition(" ")
             word = first.casefold()
             if word in (PLAIN, SCREEN):
-                self.face, command = ("lines" if word == PLAIN else "screen"), rest
+                self.ui_mode, command = ("lines" if word == PLAIN else "screen"), rest
             elif word == LANG and rest.strip():
                 code, _space, command = rest.strip().partition(" ")
                 self.asked_language = plain(code)[:20]
@@ -289,9 +291,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         assert chan is not None
         players, key = self.front.players, self.connection.fingerprint or "?"
-        if self.face is not None:
-            players.choose_face(key, self.face)
-        self.plain = (self.face or players.face_of(key)) == "lines"
+        if self.ui_mode is not None:
+            players.choose_ui_mode(key, self.ui_mode)
+        self.plain = (self.ui_mode or players.ui_mode_of(key)) == "lines"
         env = chan.get_environment()
         chosen = self._choose_language(key, env)
         self.language = chosen.language

@@ -11,16 +11,16 @@ from typing import Any, Protocol
 from engine.core.phrases import Phrase
 from engine.core.text import NAME_MAX, plain
 from server.tables.lobby_line import TableStatus
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 from server.tables.your_move import YourMove, waiting_on
 from translation import _
 
 
 class Entry(Protocol):
-    """A room in the front's registry (`server.network.registry.Entry`): its card, and how it stands."""
+    """A room in the front's registry (`server.network.registry.Entry`): its summary, and how it stands."""
 
     @property
-    def plan(self) -> RoomCard: ...
+    def plan(self) -> RoomSummary: ...
 
     @property
     def status(self) -> TableStatus: ...
@@ -43,9 +43,9 @@ def turn_waiting(entries: Iterable[Entry], key: str) -> list[YourMove]:
 
 
 class PlannedRoom:
-    """A room of the registry as `server.tables.your_move` reads it: its card, and its status."""
+    """A room of the registry as `server.tables.your_move` reads it: its summary, and its status."""
 
-    def __init__(self, plan: RoomCard, status: TableStatus) -> None:
+    def __init__(self, plan: RoomSummary, status: TableStatus) -> None:
         self.plan = plan
         self._status = status
 

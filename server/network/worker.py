@@ -49,11 +49,11 @@ from server.network.waiting import phrase_to
 from server.session.app import CRASHED, ServerApp
 from server.session.line_player import LinePlayer
 from server.session.terminal import STOPPING, Terminal
-from server.tables.hall import Hall
 from server.tables.lobby_line import TableStatus
 from server.tables.move_words import ZONE_MOST, zone_named
 from server.tables.plans import Plan, TableError
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
+from server.tables.worker_rooms import WorkerRooms
 from translation import ENGLISH, Language, language, use
 from tui import patches
 
@@ -139,19 +139,19 @@ class WorkerSession:
     def _start(self, start: Any) -> None:
         if not isinstance(start, dict):
             raise FrameError("a session starts with who it is")
-        hall = self.worker.hall
+        worker_rooms = self.worker.worker_rooms
         self.fingerprint = str(start.get("key", "?"))
         self.language = language(str(start.get("lang") or "en")[:20]) or ENGLISH
         with use(self.language):  # the app's tasks, started here, inherit it
-            self._begin(start, hall)
+            self._begin(start, worker_rooms)
 
-    def _begin(self, start: dict[str, Any], hall: Hall) -> None:
+    def _begin(self, start: dict[str, Any], worker_rooms: WorkerRooms) -> None:
         if start.get("plain") is True:
             self._start_lines(start)
             return
         self.terminal = Terminal(
             StreamChannel(self.link),
-            hall.limits,
+            worker_rooms.limits,
             int(start.get("width", 80)),
             int(start.get("height", 24)),
             limit_bytes=False,  # the front holds the byte rate; keys are counted here, where they are read
@@ -159,7 +159,7 @@ class WorkerSession:
         self.terminal.on_overflow = self._end_app
         wanted = start.get("wanted")
         self.app = app = ServerApp(
-            hall,
+            worker_rooms,
             self.terminal,
             self.fingerprint,
             str(wanted) if wanted else None,
@@ -167,7 +167,7 @@ class WorkerSession:
             str(start.get("colorterm", "")),
             name=str(start.get("name") or ""),
             watch=bool(start.get("watch", False)),
-            host=str(start.get("host") or hall.config.host),
+            host=str(start.get("host") or worker_rooms.config.host),
             port=_port(start),
             note=str(start.get("note") or ""),
             zone=zone_named(str(start.get("zone") or "")[: ZONE_MOST + 1]),
@@ -181,7 +181,7 @@ class WorkerSession:
         over = self._lines_over = asyncio.Event()
         wanted = start.get("wanted")
         self.lines = LinePlayer(
-            self.worker.hall,
+            self.worker.worker_rooms,
             self.fingerprint,
             lambda data: self.link.send(frame(DATA, data)),
             terminal=start.get("pty") is True,
@@ -279,7 +279,9 @@ class Worker:
         self.sessions: set[WorkerSession] = set()
         self.control = FramedProtocol(self._control, self._front_gone, CONTROL_FRAME)
         self.requests = Requests(self.control.send_json)
-        self.hall = Hall(config, asyncio.get_running_loop(), self, movable_clock(config), index)
+        self.worker_rooms = WorkerRooms(
+            config, asyncio.get_running_loop(), self, movable_clock(config), index
+        )
         self.done = asyncio.Event()
         self._listener: asyncio.AbstractServer | None = None
         self.stopping = False
@@ -311,13 +313,13 @@ class Worker:
         self._reclaiming = False
         settling.collect_all()
 
-    # --- what the hall asks of the front ------------------------------------------------------
+    # --- what the worker's rooms ask of the front---------------------------------------------------
 
     def report(self, plan: dict[str, Any], status: TableStatus) -> None:
-        """Tell the front how a room stands (`rest`: it was let go, and rests here until someone comes or
-        its deadline)."""
+        """Tell the front how a room stands (`rest`: it was let go, and stays unloaded here until someone
+        comes or its deadline)."""
         message: dict[str, Any] = {"t": "room", "plan": plan, "status": status.to_json()}
-        if plan.get("id") in self.hall.resting:
+        if plan.get("id") in self.worker_rooms.unloaded:
             message["rest"] = True
         self.control.send_json(message)
 
@@ -361,19 +363,19 @@ class Worker:
             self.control.send_json(answer(message.get("ask"), {"ok": True, "rooms": self._adopt(message)}))
         elif kind_of == "rooms":
             gone_rooms = [str(room) for room in message.get("gone", [])]
-            self.hall.registry([str(room) for room in message.get("rooms", [])], gone_rooms)
-            self.hall.people = [str(name) for name in message.get("people", [])][:1000]
+            self.worker_rooms.registry([str(room) for room in message.get("rooms", [])], gone_rooms)
+            self.worker_rooms.people = [str(name) for name in message.get("people", [])][:1000]
         elif kind_of == "ratings":
-            self.hall.rated(message.get("board"))
+            self.worker_rooms.rated(message.get("board"))
         elif kind_of == "chat":
-            self.hall.lobby_heard(list(message.get("lines", [])))
+            self.worker_rooms.lobby_heard(list(message.get("lines", [])))
         elif kind_of == "away":
-            rooms = self.hall.away_here(str(message.get("key", "")), float(message.get("until", 0.0)))
+            rooms = self.worker_rooms.away_here(str(message.get("key", "")), float(message.get("until", 0.0)))
             self.control.send_json(answer(message.get("ask"), {"rooms": rooms}))
         elif kind_of == "drop":
             self.drop(str(message.get("id")), str(message.get("line") or ""))
-        elif kind_of == "clock" and isinstance(self.hall.clock, MovableClock):
-            self.hall.clock.move_to(float(message.get("ahead", 0.0)))
+        elif kind_of == "clock" and isinstance(self.worker_rooms.clock, MovableClock):
+            self.worker_rooms.clock.move_to(float(message.get("ahead", 0.0)))
         elif kind_of == "stop":
             asyncio.get_running_loop().create_task(self.stop())
 
@@ -385,19 +387,19 @@ class Worker:
         if "plan" in message:
             given.append((message["plan"], False))
         rooms: list[dict[str, Any]] = []
-        for raw, card in given:
+        for raw, summary in given:
             try:
                 plan = Plan.from_json(raw)
-                status = self.hall.take(RoomCard.of(plan, shared=False) if card else plan)
+                status = self.worker_rooms.take(RoomSummary.of(plan, shared=False) if summary else plan)
             except (ValueError, KeyError, TypeError, TableError) as exc:
                 log.error("worker %d: a room not taken up: %s", self.index, exc)
                 continue
-            table = self.hall.tables.get(plan.id)
+            table = self.worker_rooms.tables.get(plan.id)
             if table is not None:  # held: its plan as read from the disk
                 rooms.append({"plan": table.plan.to_json(), "status": status.to_json()})
-            else:  # resting (on its card alone), or made just now
-                told = {"plan": plan.to_json(), "status": status.to_json(), "card": card}
-                rooms.append({**told, "rest": True} if plan.id in self.hall.resting else told)
+            else:  # unloaded (on its summary alone), or made just now
+                told = {"plan": plan.to_json(), "status": status.to_json(), "card": summary}
+                rooms.append({**told, "rest": True} if plan.id in self.worker_rooms.unloaded else told)
         if len(given) > 1:  # rooms taken up on starting: what reading them freed goes back after the last
             if self._giving_back is not None:
                 self._giving_back.cancel()
@@ -411,7 +413,7 @@ class Worker:
             if session.at(table_id):
                 session.farewell = line
                 session._end_app()
-        self.hall.let_go(table_id)
+        self.worker_rooms.let_go(table_id)
 
     def _front_gone(self) -> None:
         self.requests.fail_all()
@@ -432,7 +434,7 @@ class Worker:
                 session._end_app()
         if tasks:
             await asyncio.wait(tasks, timeout=3)
-        self.hall.close()
+        self.worker_rooms.close()
         worker_path(self.runtime, self.index).unlink(missing_ok=True)
         self.control.close()
         self.done.set()

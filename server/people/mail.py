@@ -1,10 +1,10 @@
-"""Sending the notices by e-mail: a queue of letters, each handed to the operator's SMTP server
+"""Sending the notices by e-mail: a queue of e-mails, each handed to the operator's SMTP server
 (`landlords serve --smtp HOST:PORT`) off the event loop, by the standard library's `smtplib` in a thread.
 
-A letter the server refuses for now (a 4xx answer) or that cannot be handed over (the server down, a
+An e-mail the server refuses for now (a 4xx answer) or that cannot be handed over (the server down, a
 connection cut) is tried again later, after each wait in `RETRIES`; one refused for good (a 5xx answer: no
 such mailbox, say), or still not sent after the last wait, is dropped with one WARNING line. The game never
-waits for a letter. No log line names an address: a letter is "a notice for NAME".
+waits for an e-mail. No log line names an address: an e-mail is "a notice for NAME".
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from server.base.config import ServerConfig
 log = logging.getLogger(__name__)
 
 RETRIES = (30.0, 120.0, 600.0)
-"""Seconds to wait before each new try of a letter not sent (then it is dropped)."""
+"""Seconds to wait before each new try of an e-mail not sent (then it is dropped)."""
 QUEUED_MOST = 1000
-"""Letters waiting at most (a letter beyond is dropped, with a line in the log)."""
+"""E-mails waiting at most (an e-mail beyond is dropped, with a line in the log)."""
 TIMEOUT = 20.0  # seconds to reach the SMTP server, and for each of its answers
 
 
@@ -45,9 +45,9 @@ class MailSettings:
 
 
 @dataclass
-class Letter:
-    """A letter to send: its address, subject and text; `who` names its person in the log (never the
-    address), and `kind` the letter there ("code", "notice", "digest")."""
+class Email:
+    """An e-mail to send: its address, subject and text; `who` names its person in the log (never the
+    address), and `kind` the e-mail there ("code", "notice", "digest")."""
 
     to: str = field(repr=False)
     subject: str
@@ -58,18 +58,18 @@ class Letter:
 
 
 class Refused(Exception):
-    """The SMTP server refused the letter for good (a 5xx answer): trying again would not help."""
+    """The SMTP server refused the e-mail for good (a 5xx answer): trying again would not help."""
 
 
 class Mailer:
-    """The letters waiting to be sent, and the task that sends them one at a time."""
+    """The e-mails waiting to be sent, and the task that sends them one at a time."""
 
     def __init__(
         self, settings: MailSettings, retries: Sequence[float] = RETRIES, most: int = QUEUED_MOST
     ) -> None:
         self.settings = settings
         self.retries = tuple(retries)
-        self._queue: asyncio.Queue[Letter] = asyncio.Queue(most)
+        self._queue: asyncio.Queue[Email] = asyncio.Queue(most)
         self._task: asyncio.Task[None] | None = None
         self._later: set[asyncio.TimerHandle] = set()
         self.sent = 0
@@ -79,18 +79,18 @@ class Mailer:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
-    def send(self, letter: Letter) -> None:
-        """Queue a letter (sent as soon as those before it are); dropped, with a line, when too many wait."""
+    def send(self, outgoing: Email) -> None:
+        """Queue an e-mail (sent as soon as those before it are); dropped, with a line, when too many wait."""
         try:
-            self._queue.put_nowait(letter)
+            self._queue.put_nowait(outgoing)
         except asyncio.QueueFull:
             self.dropped += 1
             log.warning(
-                "a notice for %s dropped: %d letters are waiting already", letter.who, self._queue.qsize()
+                "a notice for %s dropped: %d letters are waiting already", outgoing.who, self._queue.qsize()
             )
 
     async def stop(self) -> None:
-        """Stop sending: the letters still waiting are dropped (a notice is worth little once late)."""
+        """Stop sending: the e-mails still waiting are dropped (a notice is worth little once late)."""
         for handle in self._later:
             handle.cancel()
         self._later.clear()
@@ -102,51 +102,51 @@ class Mailer:
 
     async def _run(self) -> None:
         while True:
-            letter = await self._queue.get()
+            outgoing = await self._queue.get()
             try:
-                await asyncio.to_thread(self._deliver, letter)
+                await asyncio.to_thread(self._deliver, outgoing)
             except Refused as exc:
                 self.dropped += 1
                 log.warning(
-                    "a %s for %s dropped: the mail server refused it (%s)", letter.kind, letter.who, exc
+                    "a %s for %s dropped: the mail server refused it (%s)", outgoing.kind, outgoing.who, exc
                 )
             except (OSError, smtplib.SMTPException) as exc:
-                self._again(letter, _why(exc))
+                self._again(outgoing, _why(exc))
             else:
                 self.sent += 1
-                log.info("a %s for %s sent", letter.kind, letter.who)
+                log.info("a %s for %s sent", outgoing.kind, outgoing.who)
 
-    def _again(self, letter: Letter, why: str) -> None:
-        """Try a letter again after the next wait, or drop it after the last."""
-        if letter.tries >= len(self.retries):
+    def _again(self, outgoing: Email, why: str) -> None:
+        """Try an e-mail again after the next wait, or drop it after the last."""
+        if outgoing.tries >= len(self.retries):
             self.dropped += 1
-            tries = letter.tries + 1
-            log.warning("a %s for %s dropped after %d tries: %s", letter.kind, letter.who, tries, why)
+            tries = outgoing.tries + 1
+            log.warning("a %s for %s dropped after %d tries: %s", outgoing.kind, outgoing.who, tries, why)
             return
-        wait = self.retries[letter.tries]
-        letter.tries += 1
-        log.info("a %s for %s not sent (%s); trying again in %g s", letter.kind, letter.who, why, wait)
+        wait = self.retries[outgoing.tries]
+        outgoing.tries += 1
+        log.info("a %s for %s not sent (%s); trying again in %g s", outgoing.kind, outgoing.who, why, wait)
         loop = asyncio.get_running_loop()
 
         def back() -> None:
             self._later.discard(handle)
-            self.send(letter)
+            self.send(outgoing)
 
         handle = loop.call_later(wait, back)
         self._later.add(handle)
 
-    def _deliver(self, letter: Letter) -> None:
-        """Hand one letter to the SMTP server (in a thread: it blocks). `Refused` when refused for good;
+    def _deliver(self, outgoing: Email) -> None:
+        """Hand one e-mail to the SMTP server (in a thread: it blocks). `Refused` when refused for good;
         `OSError` or `smtplib.SMTPException` when it may go through later."""
         settings = self.settings
         message = EmailMessage()
         message["From"] = settings.sender
-        message["To"] = letter.to
-        message["Subject"] = letter.subject
+        message["To"] = outgoing.to
+        message["Subject"] = outgoing.subject
         message["Date"] = email.utils.formatdate(localtime=False)
         message["Message-ID"] = email.utils.make_msgid(domain=settings.sender.rpartition("@")[2] or None)
         message["Auto-Submitted"] = "auto-generated"
-        message.set_content(letter.body)
+        message.set_content(outgoing.body)
         try:
             with smtplib.SMTP(settings.host, settings.port, timeout=TIMEOUT) as smtp:
                 smtp.ehlo()
@@ -171,7 +171,7 @@ class Mailer:
 
 
 def _why(exc: BaseException) -> str:
-    """Say why a letter did not go, without the server's own words (they may name the address)."""
+    """Say why an e-mail did not go, without the server's own words (they may name the address)."""
     if isinstance(exc, smtplib.SMTPServerDisconnected):
         return "the mail server closed the connection"
     if isinstance(exc, smtplib.SMTPException):
@@ -180,7 +180,7 @@ def _why(exc: BaseException) -> str:
 
 
 def mailer_of(config: ServerConfig) -> Mailer | None:
-    """Return the sender of the letters through the operator's SMTP server (`--smtp`); None without one."""
+    """Return the sender of the e-mails through the operator's SMTP server (`--smtp`); None without one."""
     if config.smtp is None:
         return None
     host, _colon, port = config.smtp.rpartition(":")
@@ -196,6 +196,6 @@ def mailer_of(config: ServerConfig) -> Mailer | None:
 
 
 def connect_words(config: ServerConfig) -> str:
-    """Return how people reach the server, for the letters: `ssh -p 2222 play.example.org`."""
+    """Return how people reach the server, for the e-mails: `ssh -p 2222 play.example.org`."""
     host = config.host if config.host not in ("0.0.0.0", "::", "") else socket.getfqdn()
     return f"ssh -p {config.port} {host}" if config.port != 22 else f"ssh {host}"

@@ -3,7 +3,7 @@ notices themselves, a message a move or a daily digest.
 
 What the pace of the rooms calls (`Notices.your_move`, and `send_digests` once in a while: the front runs
 `run_digests`), and what a person asks from the lobby (`give_address`, `confirm`, `turn_off`, `choose`,
-`state`), all on the front, which alone holds the store. A letter goes through `server.people.mail.Mailer`,
+`state`), all on the front, which alone holds the store. An e-mail goes through `server.people.mail.Mailer`,
 never waiting on the loop. An address is never shown to anyone but its person, nor written to the log:
 the log says "a notice for NAME".
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from engine.core.phrases import Phrase
 from server.people.addresses import AddressError, check_address, code_fits, code_hash, new_code
-from server.people.mail import Letter, Mailer
+from server.people.mail import Email, Mailer
 from server.people.players import Players
 from server.people.store import MailRow, Store, StoreFailure
 from translation import ENGLISH, N_, Language, _, language, ngettext, say, use
@@ -83,12 +83,12 @@ CONFIRM_HOW = {
 field and button at the full screen."""
 
 
-def confirm_how(face: str) -> str:
-    """Say how to confirm an address with its code at this front end (`server.people.players.FACES`)."""
-    return _(CONFIRM_HOW.get(face, CONFIRM_HOW["lines"]))
+def confirm_how(ui_mode: str) -> str:
+    """Say how to confirm an address with its code at this front end (`server.people.players.UI_MODES`)."""
+    return _(CONFIRM_HOW.get(ui_mode, CONFIRM_HOW["lines"]))
 
 
-def mail_state_words(state: MailState, face: str = "lines") -> str:
+def mail_state_words(state: MailState, ui_mode: str = "lines") -> str:
     """Say what a person gets by e-mail: their address (theirs alone to hear), and their choice; a code
     waiting, with how to confirm it at this front end."""
     if state.address:
@@ -104,12 +104,12 @@ def mail_state_words(state: MailState, face: str = "lines") -> str:
     else:
         line = _("You get no letters. Type mail and your address for a letter when a room waits on you.")
     if state.pending:
-        line += " " + _("A code was sent to {address}.", address=state.pending) + " " + confirm_how(face)
+        line += " " + _("A code was sent to {address}.", address=state.pending) + " " + confirm_how(ui_mode)
     return line
 
 
 class Notices:
-    """The notices by e-mail, on the front: the addresses, the codes, and the letters."""
+    """The notices by e-mail, on the front: the addresses, the codes, and the e-mails."""
 
     def __init__(
         self,
@@ -120,7 +120,7 @@ class Notices:
         now: Callable[[], float] = time.time,
         connect: str = "ssh landlords",
     ) -> None:
-        """`connect`: how people reach the server (`ssh -p 2222 play.example.org`), for the letters."""
+        """`connect`: how people reach the server (`ssh -p 2222 play.example.org`), for the e-mails."""
         self.store = store
         self.mailer = mailer
         self.players = players
@@ -145,9 +145,9 @@ class Notices:
             return MailState(self.on)
         return MailState(True, row.address, row.pending, row.choice)
 
-    def give_address(self, key: str, text: str, face: str = "lines") -> str:
+    def give_address(self, key: str, text: str, ui_mode: str = "lines") -> str:
         """Take an address a person gives: send it a code to confirm it. The sentence for the person, told
-        how to confirm it at his front end (`face`)."""
+        how to confirm it at his front end (`ui_mode`)."""
         if not self.on:
             return _(NO_MAIL)
         try:
@@ -181,7 +181,7 @@ class Notices:
         self._sent_codes.append(now)
         self._to_address[token] = [*sent_to, now]
         with use(self._language(key)):
-            letter = Letter(
+            outgoing = Email(
                 address,
                 _("landlords: your code is {code}", code=code),
                 _(
@@ -194,12 +194,12 @@ class Notices:
                 "code",
             )
         assert self.mailer is not None
-        self.mailer.send(letter)  # the mailer logs it once, as it goes: "a code for NAME sent"
+        self.mailer.send(outgoing)  # the mailer logs it once, as it goes: "a code for NAME sent"
         sent = _("A code is on its way to {address}; it holds for 30 minutes.", address=address)
-        return f"{sent} {confirm_how(face)}"
+        return f"{sent} {confirm_how(ui_mode)}"
 
-    def confirm(self, key: str, typed: str, face: str = "lines") -> str:
-        """Take the code a person types back: right and in time, their address is confirmed (`face`: his
+    def confirm(self, key: str, typed: str, ui_mode: str = "lines") -> str:
+        """Take the code a person types back: right and in time, their address is confirmed (`ui_mode`: his
         front end, for how to try again)."""
         if not self.on:
             return _(NO_MAIL)
@@ -215,7 +215,7 @@ class Notices:
                 self._keep(replace(row, code_hash="", tries=0))
                 return _("That code is wrong, and too many were: give your address again for a new one.")
             self._keep(replace(row, tries=tries))
-            return _("That code is wrong: look again at the letter.") + " " + confirm_how(face)
+            return _("That code is wrong: look again at the letter.") + " " + confirm_how(ui_mode)
         due = self.now()
         if not self._keep(
             replace(row, address=row.pending, pending="", code_hash="", tries=0, digest_due=due)
@@ -229,7 +229,7 @@ class Notices:
         return _("Your address is confirmed: you will get a letter when a room waits on you.")
 
     def turn_off(self, key: str) -> str:
-        """Forget a person's address: no more letters."""
+        """Forget a person's address: no more e-mails."""
         if not self.on:
             return _(NO_MAIL)
         row = self._row(key)
@@ -245,7 +245,7 @@ class Notices:
         return _("Your address is forgotten: no more letters.")
 
     def choose(self, key: str, choice: str) -> str:
-        """Take a person's choice: a letter for each move ("each"), or one a day ("digest")."""
+        """Take a person's choice: an e-mail for each move ("each"), or one a day ("digest")."""
         if not self.on:
             return _(NO_MAIL)
         if choice not in CHOICES:
@@ -262,7 +262,7 @@ class Notices:
     def your_move(self, key: str, room: str, asked: Phrase | str | Callable[[str], str], move: str) -> None:
         """Tell a person that `room` waits on them for `asked` (a phrase, put in their language here; or
         a function saying it in the language in use, given the person's time zone, "" for UTC): at once
-        by a letter, or in their next digest, as they chose. `move` names the move (the turn and the
+        by an e-mail, or in their next digest, as they chose. `move` names the move (the turn and the
         decision, say): a move already told is not told again, so calling this again for it is free."""
         if not self.on:
             return
@@ -284,17 +284,17 @@ class Notices:
                 return
             if held:
                 return
-            letter = Letter(
+            outgoing = Email(
                 row.address,
                 _("landlords: your move at {room}", room=room),
                 _("{room} waits on you: {asked}.", room=room, asked=words) + "\n\n" + self._footer(),
                 self._name(key),
             )
         assert self.mailer is not None
-        self.mailer.send(letter)
+        self.mailer.send(outgoing)
 
     def send_digests(self) -> int:
-        """Send the digests due: to each person who chose them, one letter with the rooms that wait on
+        """Send the digests due: to each person who chose them, one e-mail with the rooms that wait on
         them (those still waiting, where the server can tell), at most once a day. How many were sent."""
         if not self.on:
             return 0
@@ -322,7 +322,7 @@ class Notices:
                 if told:
                     lines = [_("{room}: {asked}.", room=room, asked=asked) for room, asked in told]
                     self.mailer.send(
-                        Letter(
+                        Email(
                             row.address,
                             ngettext(
                                 "landlords: {n} room waits on you",

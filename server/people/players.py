@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 FILE = "players.json"
 """Where an earlier server kept the names: read once, into the store, then removed."""
 KEY_MAX = 100  # characters in a key's fingerprint (SHA256: and 43 more)
-FACES = ("lines", "screen")
+UI_MODES = ("lines", "screen")
 """The interface modes a person can play the server in: the line mode, or the full screen."""
 LANGUAGE_MAX = 20  # characters in a language's code (es, es_MX, ...)
 RENAMED = N_(
@@ -43,15 +43,15 @@ class Players:
         self.most = most
         self._store = store
         self._names: dict[str, str] = {}
-        self._faces: dict[str, str] = {}  # the interface mode each key last chose (`FACES`)
+        self._ui_modes: dict[str, str] = {}  # the interface mode each key last chose (`UI_MODES`)
         self._languages: dict[str, str] = {}  # the language each key chose (a catalogue's code)
         self._heard: dict[str, str] = {}  # what each key chose to hear in lines (`Settings.words`)
         self._zones: dict[str, str] = {}  # the time zone each key's client last named (`TZ`), for this run
         if store is not None:
             try:
-                self._faces = {k: f for k, f in store.faces() if f in FACES and len(k) <= KEY_MAX}
+                self._ui_modes = {k: f for k, f in store.ui_modes() if f in UI_MODES and len(k) <= KEY_MAX}
             except StoreFailure as exc:
-                log.error("the faces chosen could not be read: %s", exc)
+                log.error("the interface modes chosen could not be read: %s", exc)
             try:
                 self._languages = {
                     k: code
@@ -95,14 +95,14 @@ class Players:
             else:
                 log.info("the names of %s moved into the store", path)
 
-    def face_of(self, fingerprint: str) -> str | None:
+    def ui_mode_of(self, fingerprint: str) -> str | None:
         """Return the interface mode this key last chose: "lines" or "screen" (None: never chose)."""
-        return self._faces.get(fingerprint)
+        return self._ui_modes.get(fingerprint)
 
-    def choose_face(self, fingerprint: str, face: str) -> None:
+    def choose_ui_mode(self, fingerprint: str, ui_mode: str) -> None:
         """Store the interface mode a key asked for (`ssh host plain`, `ssh -t host screen`)."""
-        if face in FACES and len(fingerprint) <= KEY_MAX:
-            self._remember(self._faces, fingerprint, face, "face")
+        if ui_mode in UI_MODES and len(fingerprint) <= KEY_MAX:
+            self._remember(self._ui_modes, fingerprint, ui_mode, "interface mode")
 
     def language_of(self, fingerprint: str) -> str | None:
         """Return the language this key chose to play in (None: never chose; its client's environment
@@ -117,7 +117,7 @@ class Players:
 
     def zone_of(self, fingerprint: str) -> str:
         """Return the time zone this key's client named when it last connected ("" for UTC: none, or not
-        since the server started), for its letters' deadlines."""
+        since the server started), for its e-mails' deadlines."""
         return self._zones.get(fingerprint, "")
 
     def heard_zone(self, fingerprint: str, zone: str) -> None:
@@ -150,7 +150,7 @@ class Players:
         if self._store is not None:
             try:
                 keep = {
-                    "face": self._store.keep_face,
+                    "interface mode": self._store.keep_ui_mode,
                     "language": self._store.keep_language,
                     "settings": self._store.keep_line_settings,
                 }[what]

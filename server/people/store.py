@@ -141,11 +141,11 @@ class Store(Protocol):
         """Store a lobby chat line, keeping only the last `kept` lines."""
         ...
 
-    def faces(self) -> list[tuple[str, str]]:
+    def ui_modes(self) -> list[tuple[str, str]]:
         """Return the interface mode each key last chose, (key, face)."""
         ...
 
-    def keep_face(self, key: str, face: str) -> None:
+    def keep_ui_mode(self, key: str, ui_mode: str) -> None:
         """Store the interface mode `key` chose (the next connection without a choice gets it)."""
         ...
 
@@ -390,15 +390,15 @@ class SqlStore:
             )
             self._run("DELETE FROM lobby_chat WHERE id <= ?", (int(row[0] if row else 0) - max(1, kept),))
 
-    def faces(self) -> list[tuple[str, str]]:
+    def ui_modes(self) -> list[tuple[str, str]]:
         return [(str(k), str(f)) for k, f in self._rows("SELECT key, face FROM faces")]
 
-    def keep_face(self, key: str, face: str) -> None:
+    def keep_ui_mode(self, key: str, ui_mode: str) -> None:
         with self._transaction():
             self._run(
                 "INSERT INTO faces (key, face) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET face = excluded.face",
-                (key, face),
+                (key, ui_mode),
             )
 
     def languages(self) -> list[tuple[str, str]]:

@@ -1,5 +1,6 @@
 """The days-away dialog, opened from the lobby (`d`): a person away for some days in all his turn-based
-rooms at once, his time for a move in each starting after them (`server.tables.hall.Hall.away`), or back."""
+rooms at once, his time for a move in each starting after them
+(`server.tables.worker_rooms.WorkerRooms.away`), or back."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ class AwayScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         session = session_of(self.app)
-        until = session.hall.away_until(session.fingerprint)
+        until = session.worker_rooms.away_until(session.fingerprint)
         self._say(away_words(until, where="dialog") if until else _("You are not away."))
         self.query_one("#away-days", Input).focus()
 
@@ -60,7 +61,7 @@ class AwayScreen(ModalScreen[None]):
             self._say(_("Days away are a whole number from 0 to {most}.", most=AWAY_DAYS))
             return
         session = session_of(self.app)
-        self._say(await session.hall.away(session.fingerprint, int(typed)))
+        self._say(await session.worker_rooms.away(session.fingerprint, int(typed)))
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         await self._declare(event.value)

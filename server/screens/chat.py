@@ -77,7 +77,7 @@ class ChatDialog(Overlay[str | None]):
 def chat_line(app: App[Any], name: str, to: str) -> ChatDialog:
     """Return the chat dialog cached under `name`, created and installed the first time."""
     if not app.is_screen_installed(name):
-        app.install_screen(ChatDialog(session_of(app).hall.limits.chat_max, to), name)
+        app.install_screen(ChatDialog(session_of(app).worker_rooms.limits.chat_max, to), name)
     chat = app.get_screen(name)
     assert isinstance(chat, ChatDialog)
     return chat

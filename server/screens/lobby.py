@@ -17,8 +17,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from engine.core.text import plain
-from server.screens.hall_changed import HallChanged
 from server.screens.lobby_chat import LobbyChat
+from server.screens.rooms_changed import RoomsChanged
 from server.screens.session import Session, session_of
 from server.tables.turn_pace import away_words
 from server.tables.your_move import your_move_line
@@ -132,18 +132,18 @@ class LobbyScreen(Screen[None]):
 
     def _watch(self) -> None:
         self._stop_watching()
-        self._stop_watching = self.server.hall.watch(self._hall_changed)
+        self._stop_watching = self.server.worker_rooms.watch(self._rooms_changed)
 
     def on_unmount(self) -> None:
         self._stop_watching()
 
-    def _hall_changed(self) -> None:
-        self.post_message(HallChanged())
+    def _rooms_changed(self) -> None:
+        self.post_message(RoomsChanged())
 
     def on_screen_suspend(self) -> None:
-        """Stop hall notifications while the lobby is covered by a table (or a form): even a message it
-        ignores makes Textual repaint the screen on top of it. It reads the rooms again when it is back on
-        top."""
+        """Stop the messages that the worker's rooms changed while the lobby is covered by a table (or a
+        form): even a message it ignores makes Textual repaint the screen on top of it. It reads the rooms
+        again when it is back on top."""
         self._stop_watching()
         self._stop_watching = lambda: None
 
@@ -158,7 +158,7 @@ class LobbyScreen(Screen[None]):
             self._watch()
             self.fill()
 
-    def on_hall_changed(self, message: HallChanged) -> None:
+    def on_rooms_changed(self, message: RoomsChanged) -> None:
         if self.app.screen is self:
             self.fill()
 
@@ -172,9 +172,9 @@ class LobbyScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         self._ids = []
-        board = app.hall.ratings
+        board = app.worker_rooms.ratings
         rows: list[list[str]] = []
-        listed = app.hall.listed(app.fingerprint)
+        listed = app.worker_rooms.listed(app.fingerprint)
         for t in listed.rooms:
             line = t.line(app.fingerprint)
             mark = "* " if line.mine else "  "
@@ -201,21 +201,21 @@ class LobbyScreen(Screen[None]):
             if not self._ids
             else _("Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room")
         )
-        mine = your_move_line(app.hall.your_move(app.fingerprint), app.zone)
-        away = app.hall.away_until(app.fingerprint)
+        mine = your_move_line(app.worker_rooms.your_move(app.fingerprint), app.zone)
+        away = app.worker_rooms.away_until(app.fingerprint)
         more = [more_screen_words(listed.more)] if listed.more else []
         said = [*([mine] if mine else []), *([away_words(away, where="lobby")] if away else []), *more, note]
         self.query_one("#note", Static).update(Content("\n".join(said)))
-        self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
+        self.query_one(LobbyChat).show(app.worker_rooms.lobby_talk.lines)
         self._head()
 
     def _head(self) -> None:
         """Return the header: the welcome, with the player's own rating when the server has ratings."""
         app = self.server
-        board = app.hall.ratings
+        board = app.worker_rooms.ratings
         mine = f"  -  {board.about(app.fingerprint)}" if board is not None else ""
         welcome = _("welcome, {name}", name=plain(app.player_name))
-        here = people_here(app.hall.people, 60)  # a server of several hosts: who is connected to any
+        here = people_here(app.worker_rooms.people, 60)  # a server of several hosts: who is connected to any
         self.query_one("#head", Static).update(
             Content.assemble(("landlords", "bold $accent"), f"  -  {welcome}{mine}{here}")
         )
@@ -225,10 +225,10 @@ class LobbyScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enable the players' list only on a server that has ratings."""
-        return action != "players" or self.server.hall.ratings is not None
+        return action != "players" or self.server.worker_rooms.ratings is not None
 
     def action_players(self) -> None:
-        if self.server.hall.ratings is not None:
+        if self.server.worker_rooms.ratings is not None:
             from server.screens.players import PlayersScreen
 
             self.app.push_screen(PlayersScreen())
@@ -289,7 +289,12 @@ class LobbyScreen(Screen[None]):
         from server.screens.chat import talk
 
         app = self.server
-        talk(self.app, "chat-lobby", "the lobby", lambda text: app.hall.lobby_say(app.fingerprint, text))
+        talk(
+            self.app,
+            "chat-lobby",
+            "the lobby",
+            lambda text: app.worker_rooms.lobby_say(app.fingerprint, text),
+        )
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_play()

@@ -1,5 +1,5 @@
 """The mail dialog, opened from the lobby (`m`): the address a person gives for word when a room waits on
-them, the code sent to it typed back, and a letter a move or a digest a day, or none. The front keeps the
+them, the code sent to it typed back, and an e-mail a move or a digest a day, or none. The front keeps the
 addresses (`server.people.notices`); the person alone sees theirs. On a server that sends no mail, the
 dialog says so and offers nothing."""
 
@@ -34,7 +34,7 @@ class MailScreen(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        on = session_of(self.app).hall.mail_on
+        on = session_of(self.app).worker_rooms.mail_on
         with Vertical(id="mail"):
             yield Static(_("Word by e-mail when a room waits on you (Esc goes back)."))
             if not on:
@@ -54,13 +54,13 @@ class MailScreen(ModalScreen[None]):
             yield Static("", id="mail-said")
 
     async def on_mount(self) -> None:
-        if session_of(self.app).hall.mail_on:
+        if session_of(self.app).worker_rooms.mail_on:
             self.query_one("#mail-address", Input).focus()
             await self._ask("state")
 
     async def _ask(self, do: str, value: str = "") -> None:
         session = session_of(self.app)
-        line, state = await session.hall.mail(session.fingerprint, do, value, face="screen")
+        line, state = await session.worker_rooms.mail(session.fingerprint, do, value, ui_mode="screen")
         self._show(line, state)
 
     def _show(self, line: str, state: MailState) -> None:

@@ -70,7 +70,7 @@ class NewRoomScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = session_of(self.app)
-        most = app.hall.limits.seats_per_room
+        most = app.worker_rooms.limits.seats_per_room
         with Center(), Vertical(id="form"):
             yield Static(Content(_("A new room")))
             with Horizontal():
@@ -251,7 +251,7 @@ class NewRoomScreen(Screen[None]):
 
         try:
             bank, added = self._clock()
-            table_id = await app.hall.create(
+            table_id = await app.worker_rooms.create(
                 RoomRequest(
                     app.fingerprint,
                     app.player_name,
@@ -271,7 +271,7 @@ class NewRoomScreen(Screen[None]):
             self.query_one("#problem", Static).update(Content(str(exc)))
             return
         self.dismiss()
-        if table_id in app.hall.tables:
+        if table_id in app.worker_rooms.tables:
             app.enter(table_id, watch=False)
         else:  # made in another worker (the one with the fewest sessions): the player goes there
             app.move_to(table_id, watch=False)

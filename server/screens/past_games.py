@@ -30,7 +30,7 @@ from tui.screens.replay import ReplayScreen
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.tables.room_card import Planned
+    from server.tables.room_summary import Planned
 
 log = logging.getLogger(__name__)
 
@@ -66,9 +66,9 @@ class PastGamesScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns(*map(_, COLUMNS))
-        hall = self.server.hall
+        worker_rooms = self.server.worker_rooms
         self._plans = past_plans(
-            hall.past_plans_of(hall.played(self.server.fingerprint)), self.server.fingerprint
+            worker_rooms.past_plans_of(worker_rooms.played(self.server.fingerprint)), self.server.fingerprint
         )
         for plan in self._plans:
             people = ", ".join(s.name or "?" for s in plan.seats)
@@ -78,7 +78,7 @@ class PastGamesScreen(Screen[None]):
         table.focus()
 
     def _stage(self, plan: Planned) -> str:
-        return past_stage(plan, self.server.hall.ratings is not None)
+        return past_stage(plan, self.server.worker_rooms.ratings is not None)
 
     def _show_note(self, row: int) -> None:
         """Show the keys, under a note on whether the selected game counted for the ratings, and why not."""
@@ -87,7 +87,7 @@ class PastGamesScreen(Screen[None]):
         else:
             note = _("Enter: step through the game on the board  -  Esc: back to the lobby")
             plan = self._plans[min(max(row, 0), len(self._plans) - 1)]
-            if plan.result is not None and self.server.hall.ratings is not None:
+            if plan.result is not None and self.server.worker_rooms.ratings is not None:
                 note = f"{counting(plan.result, [s.name for s in plan.seats])}\n{note}"
         self.query_one("#note", Static).update(Content(note))
 
@@ -105,7 +105,7 @@ class PastGamesScreen(Screen[None]):
             return
         plan = self._plans[row]
         try:
-            past = self.server.hall.persistence.past_game(plan.save_id or "")
+            past = self.server.worker_rooms.persistence.past_game(plan.save_id or "")
         except PersistenceError as exc:  # the details name the server's files: for its log only
             log.warning("past game of room %s not shown: %s", plan.id, exc)
             self.notify(

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from server.people.ratings import ABOUT, NOBODY_RATED
-from server.screens.hall_changed import HallChanged
+from server.screens.rooms_changed import RoomsChanged
 from server.screens.session import Session, session_of
 from translation import N_, _
 from tui.widgets.steady_footer import SteadyFooter
@@ -107,17 +107,17 @@ class PlayersScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns(*map(_, COLUMNS))
-        self._stop_watching = self.server.hall.watch(self._hall_changed)
+        self._stop_watching = self.server.worker_rooms.watch(self._rooms_changed)
         self.fill()
         self.query_one(DataTable).focus()
 
-    def _hall_changed(self) -> None:
-        self.post_message(HallChanged())
+    def _rooms_changed(self) -> None:
+        self.post_message(RoomsChanged())
 
     def on_unmount(self) -> None:
         self._stop_watching()
 
-    def on_hall_changed(self, message: HallChanged) -> None:
+    def on_rooms_changed(self, message: RoomsChanged) -> None:
         self.fill()
 
     def action_switch(self) -> None:
@@ -130,7 +130,7 @@ class PlayersScreen(Screen[None]):
         self.query_one("#head", Static).update(
             Content.assemble((_("Players"), "bold $accent"), "  -  " + _("by rating") + "  -  " + games)
         )
-        board = self.server.hall.ratings
+        board = self.server.worker_rooms.ratings
         table = self.query_one(DataTable)
         table.clear()
         if board is None:

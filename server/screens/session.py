@@ -1,6 +1,6 @@
-"""The interface the server's screens need from the session's app: its hall, who the player is, and the ways
-to a table. The app (`server.session.app.ServerApp`) sits in the layer above the screens and is handed to them
-as this; no screen imports it."""
+"""The interface the server's screens need from the session's app: its worker's rooms, who the player is, and
+the ways to a table. The app (`server.session.app.ServerApp`) sits in the layer above the screens and is
+handed to them as this; no screen imports it."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from server.people.chat import Pace
-    from server.tables.hall import Hall
     from server.tables.table import Table
+    from server.tables.worker_rooms import WorkerRooms
     from tui.styles.glyphs import Glyphs
 
 
 class Session(Protocol):
     """One SSH session's app, as its screens see it."""
 
-    hall: Hall
+    worker_rooms: WorkerRooms
     fingerprint: str
     player_name: str
     host: str

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from server.screens.hall_changed import HallChanged
+from server.screens.rooms_changed import RoomsChanged
 from server.screens.session import session_of
 from translation import N_, _, ngettext
 from tui.widgets.steady_footer import SteadyFooter
@@ -46,8 +46,8 @@ class WaitingScreen(Screen[None]):
 
     def on_mount(self) -> None:
         app = session_of(self.app)
-        self._stop_watching = app.hall.watch(self._hall_changed)
-        app.hall.come_to_wait(self.table)
+        self._stop_watching = app.worker_rooms.watch(self._rooms_changed)
+        app.worker_rooms.come_to_wait(self.table)
         self.show()
 
     def on_unmount(self) -> None:
@@ -55,12 +55,12 @@ class WaitingScreen(Screen[None]):
         ends after a while (`Limits.waiting_room_idle`)."""
         self._stop_watching()
         app = session_of(self.app)
-        app.hall.stop_waiting(self.table)
+        app.worker_rooms.stop_waiting(self.table)
 
-    def _hall_changed(self) -> None:
-        self.post_message(HallChanged())
+    def _rooms_changed(self) -> None:
+        self.post_message(RoomsChanged())
 
-    def on_hall_changed(self, message: HallChanged) -> None:
+    def on_rooms_changed(self, message: RoomsChanged) -> None:
         if self.table.started:
             app = session_of(self.app)
             app.enter(self.table.id, watch=False)

@@ -32,8 +32,8 @@ from tui.app import WHEN_SHOWN_DELAY, AppOptions, LandlordsApp, Opening
 
 if TYPE_CHECKING:
     from server.screens.session import Session
-    from server.tables.hall import Hall
     from server.tables.table import Table
+    from server.tables.worker_rooms import WorkerRooms
     from tui.client import GameClient
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,9 @@ def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
 class ServerApp(LandlordsApp):
     """The Textual app of one SSH session."""
 
-    closes_shared_pool = False  # the worker's rooms share their pool (`server.tables.hall.Hall.chances_pool`)
+    closes_shared_pool = (
+        False  # the worker's rooms share their pool (`server.tables.worker_rooms.WorkerRooms.chances_pool`)
+    )
 
     # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -69,7 +71,7 @@ class ServerApp(LandlordsApp):
 
     def __init__(
         self,
-        hall: Hall,
+        worker_rooms: WorkerRooms,
         terminal: Terminal,
         fingerprint: str,
         wanted: str | None = None,
@@ -85,9 +87,9 @@ class ServerApp(LandlordsApp):
         """`note`: a line to show first (the language asked for is not one the game has). `zone`: the time
         zone the client named, for deadlines ("" for UTC)."""
         self._term = (term, colorterm)
-        self.host = host or hall.config.host  # the server's address as the player reached it
-        self.port = port or hall.config.port  # and its port: a balancer's in front may differ
-        super().__init__(AppOptions(theme="auto", ascii=False), Opening(), hall.persistence)
+        self.host = host or worker_rooms.config.host  # the server's address as the player reached it
+        self.port = port or worker_rooms.config.port  # and its port: a balancer's in front may differ
+        super().__init__(AppOptions(theme="auto", ascii=False), Opening(), worker_rooms.persistence)
         self.driver_class = ChannelDriver
         # Textual points the process's stdout and stderr at the app while it runs, and puts back what it
         # found when it ends: with many apps starting and ending in any order, that would leave them
@@ -95,7 +97,7 @@ class ServerApp(LandlordsApp):
         self._capture_stdout = sys.stdout  # type: ignore[assignment]
         self._capture_stderr = sys.stderr  # type: ignore[assignment]
         self.terminal = terminal
-        self.hall = hall
+        self.worker_rooms = worker_rooms
         self.fingerprint = fingerprint
         self.wanted = wanted
         self.wanted_watch = watch
@@ -136,14 +138,14 @@ class ServerApp(LandlordsApp):
         """Bind the name to the player's key; raises `engine.core.text.TextError` with the reason when the
         name
         cannot be had."""
-        self.player_name = await self.hall.choose_name(self.fingerprint, text)
+        self.player_name = await self.worker_rooms.choose_name(self.fingerprint, text)
         log.info("key %s chose the name %r", self.fingerprint, self.player_name)
         self.to_lobby()
 
     async def rename(self, text: str) -> str:
         """Give the player's key another name; the rooms joined from now on know it (those under way keep
         the old one). Raises `engine.core.text.TextError` with the reason when the name cannot be had."""
-        self.player_name = await self.hall.choose_name(self.fingerprint, text, rename=True)
+        self.player_name = await self.worker_rooms.choose_name(self.fingerprint, text, rename=True)
         return self.player_name
 
     def to_lobby(self) -> None:
@@ -184,12 +186,12 @@ class ServerApp(LandlordsApp):
 
     def enter(self, name: str, watch: bool) -> None:
         """Enter a table: one's own seat, to a free one, or (`watch`, or no seat to be had) to watch."""
-        table = self.hall.find(name)
+        table = self.worker_rooms.find(name)
         if table is None:
             self.notify(_("There is no room called {name}.", name=name), severity="warning", timeout=5)
             return
         try:
-            table = self.hall.wake(table)  # a room let go here is loaded again
+            table = self.worker_rooms.wake(table)  # a room let go here is loaded again
         except TableError as exc:
             self.notify(str(exc), severity="warning", timeout=8)
             return
@@ -197,7 +199,7 @@ class ServerApp(LandlordsApp):
             self.move_to(table.id, watch)
             return
         try:
-            entry = self.hall.admit(table, self.fingerprint, self.player_name, watch)
+            entry = self.worker_rooms.admit(table, self.fingerprint, self.player_name, watch)
         except TableError as exc:
             self.notify(str(exc), severity="warning", timeout=8)
             return
@@ -224,7 +226,7 @@ class ServerApp(LandlordsApp):
     def choose_language(self, code: str) -> None:
         """Switch to another language from now on: stored for the key, and the app starts again in the lobby
         in it (an app's text is rendered in the language it started in), as a move to another room does."""
-        self.hall.keep_language(self.fingerprint, code)
+        self.worker_rooms.keep_language(self.fingerprint, code)
         self.language_chosen = code
         self.move_to("", False)
 
@@ -233,7 +235,9 @@ class ServerApp(LandlordsApp):
 
         assert isinstance(client, TableClient)
         self._back_to_start()
-        screen = RoomScreen(client, self.glyphs, self.player_name, self.hall.limits.chat_max, self.zone)
+        screen = RoomScreen(
+            client, self.glyphs, self.player_name, self.worker_rooms.limits.chat_max, self.zone
+        )
         self._game = screen
         for under in self.screen_stack:
             if isinstance(under, LobbyScreen):
@@ -246,7 +250,7 @@ class ServerApp(LandlordsApp):
     def leave_waiting(self, table: Table) -> None:
         table.leave_seat(self.fingerprint)
         if not any(s.owner for s in table.plan.seats):
-            self.hall.remove(table)
+            self.worker_rooms.remove(table)
         self.to_lobby()
 
     async def on_event(self, event: events.Event) -> None:
@@ -315,7 +319,7 @@ class ServerApp(LandlordsApp):
     @cached_property
     def chat_pace(self) -> Pace:
         """This session's chat rate limit, in the lobby and at tables alike."""
-        return Pace(self.hall.limits.chat_lines, self.hall.limits.chat_seconds)
+        return Pace(self.worker_rooms.limits.chat_lines, self.worker_rooms.limits.chat_seconds)
 
     def _can_vote(self) -> bool:
         """Return whether the vote key works: over a dialog at the table (an auction's, say), where the dialog

@@ -1,6 +1,6 @@
 """The line mode's session at its base: what the lobby and the table both use (writing to the person, the
-chat, following the hall, leaving). `server.session.line_player.LinePlayer` is made of it, the lobby's
-commands (`line_lobby`) and the table's (`line_table`).
+chat, following the worker's rooms, leaving). `server.session.line_player.LinePlayer` is made of it, the
+lobby's commands (`line_lobby`) and the table's (`line_table`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from server.session.line_input import LineInput
 from translation import Language, _, speaking
 
 if TYPE_CHECKING:
-    from server.tables.hall import Hall
     from server.tables.table import Table
+    from server.tables.worker_rooms import WorkerRooms
 
 CHATS_KEPT = 200
 """Chat lines a line-mode session keeps for `history chat`."""
@@ -36,7 +36,7 @@ class LineBase:
 
     def __init__(
         self,
-        hall: Hall,
+        worker_rooms: WorkerRooms,
         fingerprint: str,
         write: Callable[[bytes], None],
         *,
@@ -56,10 +56,10 @@ class LineBase:
         `note`: a line to write first (the language asked for is not one the game has). `settings`: what
         the person chose to hear at a table, as the server kept it for their key (`brief` by default).
         `zone`: the time zone the client named, for deadlines ("" for UTC)."""
-        self.hall = hall
+        self.worker_rooms = worker_rooms
         self.fingerprint = fingerprint
         self.name = name
-        self.port = port or hall.config.port  # the port the person reached: a balancer's may differ
+        self.port = port or worker_rooms.config.port  # the port the person reached: a balancer's may differ
         self.terminal = terminal
         self._send = write
         self._end = end
@@ -67,7 +67,7 @@ class LineBase:
         self.wanted, self.wanted_watch = wanted, watch
         self.moving: tuple[str, bool] | None = None
         self.over = False
-        self.pace = Pace(hall.limits.chat_lines, hall.limits.chat_seconds)
+        self.pace = Pace(worker_rooms.limits.chat_lines, worker_rooms.limits.chat_seconds)
         self.table: Table | None = None
         self.waiting: Table | None = None
         self.seat: int | None = None
@@ -75,14 +75,14 @@ class LineBase:
         self.replay: ReplayLines | None = None  # a past game told in the lobby
         self._room: Room | None = None
         self._stops: list[Callable[[], None]] = []  # what the table tells this session
-        self._hall_watch: Callable[[], None] | None = None
-        self._lobby_heard = len(hall.lobby_talk.lines)
+        self._rooms_watch: Callable[[], None] | None = None
+        self._lobby_heard = len(worker_rooms.lobby_talk.lines)
         self._chats: list[str] = []  # the chat lines heard, for `history chat`
         self._called: set[float] = set()
         self._naming: asyncio.Task[None] | None = None
         self._moved = moved
         self._followed: set[int] = set()  # the answers asked for elsewhere already followed
-        self.host = host or hall.config.host  # the server's address as the person reached it
+        self.host = host or worker_rooms.config.host  # the server's address as the person reached it
         self.note = note
         self.language: Language = speaking()  # the person's: what they read is in it (`language CODE`)
         self.settings = settings
@@ -124,15 +124,17 @@ class LineBase:
 
     # --- the lobby's news, the chat, leaving ---------------------------------------------------
 
-    def _watch_hall(self) -> None:
-        """Follow the hall (its chat, a room gathering that starts) while in the lobby or waiting."""
-        if self._hall_watch is None:
-            self._hall_watch = self.hall.watch(self._hall_changed)  # told in the language spoken now
+    def _watch_rooms(self) -> None:
+        """Follow the worker's rooms (lobby chat, a gathering room that starts) in the lobby or waiting."""
+        if self._rooms_watch is None:
+            self._rooms_watch = self.worker_rooms.watch(
+                self._rooms_changed
+            )  # told in the language spoken now
 
     def _talk(self, text: str, send: Callable[[], object]) -> None:
         """Send a chat line, within the server's per-session rate limit; one too long is refused whole
         with a sentence, never cut short without a word."""
-        refusal = too_long(text, self.hall.limits.chat_max)
+        refusal = too_long(text, self.worker_rooms.limits.chat_max)
         if refusal is not None:
             self.say(refusal)
         elif self.pace.allow():
@@ -141,13 +143,13 @@ class LineBase:
             self.say(self.pace.limit)
 
     def leave(self) -> None:
-        """Leave the table or the gathering room, keeping the seat; stop following the hall."""
+        """Leave the table or the gathering room, keeping the seat; stop following the worker's rooms."""
         for stop in self._stops:
             stop()
         self._stops = []
-        if self._hall_watch is not None:
-            self._hall_watch()
-            self._hall_watch = None
+        if self._rooms_watch is not None:
+            self._rooms_watch()
+            self._rooms_watch = None
         if self.lines is not None:
             self.lines.close()
             self.lines = None
@@ -156,7 +158,7 @@ class LineBase:
             self.table = None
             self._room = None
         if self.waiting is not None:
-            self.hall.stop_waiting(self.waiting)
+            self.worker_rooms.stop_waiting(self.waiting)
             self.waiting = None
         self._called.clear()
 
@@ -192,8 +194,8 @@ class LineBase:
         """End the session (`line_player`)."""
         raise NotImplementedError
 
-    def _hall_changed(self) -> None:
-        """Follow the hall's changes (`line_lobby`)."""
+    def _rooms_changed(self) -> None:
+        """Follow the changes in the worker's rooms (`line_lobby`)."""
         raise NotImplementedError
 
 

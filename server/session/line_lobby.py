@@ -35,8 +35,8 @@ class LobbyLines(LineBase):
     """The lobby's commands of a line-mode session (`line_player.LinePlayer`)."""
 
     def to_lobby(self, first: bool = False) -> None:
-        self._watch_hall()
-        listed = self.hall.listed(self.fingerprint)
+        self._watch_rooms()
+        listed = self.worker_rooms.listed(self.fingerprint)
         count = len(listed.rooms) + listed.more
         if count:
             self.say(
@@ -48,10 +48,10 @@ class LobbyLines(LineBase):
             )
         else:
             self.say(_("You are in the lobby. No room is open yet. Type rooms to hear them, or help."))
-        mine = your_move_line(self.hall.your_move(self.fingerprint), self.zone)
+        mine = your_move_line(self.worker_rooms.your_move(self.fingerprint), self.zone)
         if mine:
             self.say(mine + ".")
-        away = self.hall.away_until(self.fingerprint)
+        away = self.worker_rooms.away_until(self.fingerprint)
         if away:
             self.say(away_words(away))
         for number, table in enumerate(listed.rooms, start=1):
@@ -71,7 +71,7 @@ class LobbyLines(LineBase):
         """Handle a line typed in the lobby: `verb` is its first word in English (`typed`, as the person typed
         it)."""
         if verb in ("rooms", "list", "look", "r"):
-            self.say(*room_lines(self.hall, self.fingerprint, self.zone))
+            self.say(*room_lines(self.worker_rooms, self.fingerprint, self.zone))
         elif verb in ("join", "sit", "play", "go", "enter") and rest:
             self.enter(rest, watch=False)
         elif verb == "watch" and rest:
@@ -79,14 +79,14 @@ class LobbyLines(LineBase):
         elif verb == "new":
             asyncio.get_running_loop().create_task(self._new_room(_named_room(rest)))
         elif verb in ("say", "chat", "/") and rest:
-            self._talk(rest, lambda: self.hall.lobby_say(self.fingerprint, rest))
+            self._talk(rest, lambda: self.worker_rooms.lobby_say(self.fingerprint, rest))
         elif verb == "history" and _about_chat(rest):
             self._chat_history(rest)
         elif verb in ("ratings", "players", "ranking"):
             turns = bool(rest.split()) and verbs.fold(rest.split()[0]) in TURN_WORDS
-            self.say(*ratings_lines(self.hall, self.fingerprint, turns))
+            self.say(*ratings_lines(self.worker_rooms, self.fingerprint, turns))
         elif verb in ("past", "games"):
-            self.say(*past_lines(self.hall, self.fingerprint))
+            self.say(*past_lines(self.worker_rooms, self.fingerprint))
         elif verb in ("replay", "review") and rest:
             self._replay(rest)
         elif verb in ("language", "lang", "idioma"):
@@ -101,7 +101,7 @@ class LobbyLines(LineBase):
             self._away_everywhere(rest)
         elif verb in ("help", "?", "commands", ""):
             self.say(*map(_, LOBBY_HELP))
-            self.say(_(MAIL_HELP) if self.hall.mail_on else _(NO_MAIL))
+            self.say(_(MAIL_HELP) if self.worker_rooms.mail_on else _(NO_MAIL))
         elif verb:
             said = typed[:30] or verb  # as typed: "quién", never the English word it stands for
             self.say(_("{verb} is not a lobby command. Type help for the commands here.", verb=said))
@@ -124,12 +124,12 @@ class LobbyLines(LineBase):
             self.say(chosen.note)
             return
         self.language = chosen.language
-        self.hall.keep_language(self.fingerprint, chosen.language.code)
-        if self._hall_watch is not None:  # the lobby's news, told in the new language from now on
-            self._hall_watch()
-            self._hall_watch = None
+        self.worker_rooms.keep_language(self.fingerprint, chosen.language.code)
+        if self._rooms_watch is not None:  # the lobby's news, told in the new language from now on
+            self._rooms_watch()
+            self._rooms_watch = None
         with use(self.language):
-            self._watch_hall()
+            self._watch_rooms()
             self.say(_("From now on you play in {language}.", language=self.language.name))
 
     def _rename(self, text: str) -> None:
@@ -144,7 +144,7 @@ class LobbyLines(LineBase):
 
     async def _renamed(self, text: str) -> None:
         try:
-            name = await self.hall.choose_name(self.fingerprint, text, rename=True)
+            name = await self.worker_rooms.choose_name(self.fingerprint, text, rename=True)
         except TextError as exc:
             self.say(_("{reason} Your name stays {name}.", reason=exc, name=self.name))
             return
@@ -165,14 +165,14 @@ class LobbyLines(LineBase):
             self._ask_mail("address", rest.strip())
 
     def _ask_mail(self, do: str, value: str) -> None:
-        if not self.hall.mail_on:
+        if not self.worker_rooms.mail_on:
             self.say(_(NO_MAIL))
             return
         asyncio.get_running_loop().create_task(self._mail_answer(do, value))
 
     async def _mail_answer(self, do: str, value: str) -> None:
         """Ask the front and say its answer (with the person's state, for `mail` alone)."""
-        line, state = await self.hall.mail(self.fingerprint, do, value)
+        line, state = await self.worker_rooms.mail(self.fingerprint, do, value)
         if do == "state":
             line = mail_state_words(state)
         if line and not self.over:
@@ -183,7 +183,7 @@ class LobbyLines(LineBase):
         `away` alone says until when one is away."""
         typed = rest.strip()
         if not typed:
-            away = self.hall.away_until(self.fingerprint)
+            away = self.worker_rooms.away_until(self.fingerprint)
             self.say(away_words(away) if away else _(AWAY_HELP))
         elif not typed.isdigit():
             self.say(_(AWAY_HELP))
@@ -191,18 +191,18 @@ class LobbyLines(LineBase):
             asyncio.get_running_loop().create_task(self._away_answer(int(typed)))
 
     async def _away_answer(self, days: int) -> None:
-        line = await self.hall.away(self.fingerprint, days)
+        line = await self.worker_rooms.away(self.fingerprint, days)
         if not self.over:
             self.say(line)
 
     def _replay(self, which: str) -> None:
         """Replay a past game of the person's, a turn at a time (`lines.replay_lines`), from its save."""
-        plan = past_game_of(self.hall, self.fingerprint, which)
+        plan = past_game_of(self.worker_rooms, self.fingerprint, which)
         if isinstance(plan, str):
             self.say(plan)
             return
         try:
-            past = self.hall.persistence.past_game(plan.save_id or "")
+            past = self.worker_rooms.persistence.past_game(plan.save_id or "")
         except PersistenceError as exc:  # the details name the server's files: for its log only
             log.warning("past game of room %s not told: %s", plan.id, exc)
             self.say(_("The game of {name} cannot be told: its save cannot be read.", name=plan.name))
@@ -222,21 +222,21 @@ class LobbyLines(LineBase):
     async def _new_room(self, words: str) -> None:
         try:
             asked = new_room_request(words, self.fingerprint, self.name)
-            table_id = await self.hall.create(asked)
+            table_id = await self.worker_rooms.create(asked)
         except TableError as exc:
             self.say(str(exc))
             return
         if self.over or self.table is not None or self.waiting is not None:
             return
-        if table_id in self.hall.tables:
+        if table_id in self.worker_rooms.tables:
             self.enter(table_id, watch=False)
         else:  # made in another worker (the one with the fewest sessions): the person goes there
             self.moving = (table_id, False)
             self.finish()
 
-    def _hall_changed(self) -> None:
-        """Handle hall changes: new chat lines (in the lobby), a gathering room that starts."""
-        lines = self.hall.lobby_talk.lines
+    def _rooms_changed(self) -> None:
+        """Handle a change in the worker's rooms: new lobby chat lines, a gathering room that starts."""
+        lines = self.worker_rooms.lobby_talk.lines
         new = lines[self._lobby_heard :] if len(lines) >= self._lobby_heard else lines[-1:]
         self._lobby_heard = len(lines)
         if self.table is None and self.waiting is None and self.name:
@@ -244,7 +244,7 @@ class LobbyLines(LineBase):
                 self._chatted(said)
         waiting = self.waiting
         if waiting is not None and waiting.started:
-            self.hall.stop_waiting(waiting)
+            self.worker_rooms.stop_waiting(waiting)
             self.waiting = None
             self.say(_("{name} is full: the game begins.", name=waiting.name))
             self.enter(waiting.id, watch=False)

@@ -81,7 +81,7 @@ class LinePlayer(LobbyLines, TableLines):
 
     def _goodbye(self) -> str:
         """Return the last line: that a seat is kept only to one who holds one in a game not over."""
-        if any(not room.finished for room in self.hall.own(self.fingerprint)):
+        if any(not room.finished for room in self.worker_rooms.own(self.fingerprint)):
             return _("Goodbye. Your seat is kept: connect again to come back.")
         return _("Goodbye.")
 
@@ -110,7 +110,7 @@ class LinePlayer(LobbyLines, TableLines):
 
     async def _name(self, text: str) -> None:
         try:
-            self.name = await self.hall.choose_name(self.fingerprint, text)
+            self.name = await self.worker_rooms.choose_name(self.fingerprint, text)
         except TextError as exc:
             self.say(_("{reason} Type another name.", reason=exc))
             return

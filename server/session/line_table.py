@@ -34,12 +34,12 @@ class TableLines(LineBase):
     """The table's commands of a line-mode session (`line_player.LinePlayer`)."""
 
     def enter(self, name: str, watch: bool) -> None:
-        table = room_named(self.hall, name, self.fingerprint)
+        table = room_named(self.worker_rooms, name, self.fingerprint)
         if isinstance(table, str):
             self.say(table)
             return
         try:
-            table = self.hall.wake(table)  # a room let go here is loaded again
+            table = self.worker_rooms.wake(table)  # a room let go here is loaded again
         except TableError as exc:
             self.say(str(exc))
             return
@@ -48,7 +48,7 @@ class TableLines(LineBase):
             self.finish()
             return
         try:
-            entry = self.hall.admit(table, self.fingerprint, self.name, watch)
+            entry = self.worker_rooms.admit(table, self.fingerprint, self.name, watch)
         except TableError as exc:
             self.say(str(exc))
             return
@@ -56,8 +56,8 @@ class TableLines(LineBase):
             self.say(entry.watching)
         if not table.started:
             self.waiting = table
-            self._watch_hall()
-            self.hall.come_to_wait(table)
+            self._watch_rooms()
+            self.worker_rooms.come_to_wait(table)
             line = table.line(self.fingerprint)
             self.say(
                 _(
@@ -75,19 +75,19 @@ class TableLines(LineBase):
         table = self.waiting
         assert table is not None
         if verb in LEAVE:
-            self.hall.stop_waiting(table)
+            self.worker_rooms.stop_waiting(table)
             self.waiting = None
             table.leave_seat(self.fingerprint)
             if not any(s.owner for s in table.plan.seats):
-                self.hall.remove(table)
+                self.worker_rooms.remove(table)
             self.say(_("You gave up your seat at {name}.", name=table.name))
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
-            self._talk(rest, lambda: self.hall.lobby_say(self.fingerprint, rest))
+            self._talk(rest, lambda: self.worker_rooms.lobby_say(self.fingerprint, rest))
         elif verb == "history" and _about_chat(rest):
             self._chat_history(rest)
         elif verb in ("rooms", "list"):
-            self.say(*room_lines(self.hall, self.fingerprint, self.zone))
+            self.say(*room_lines(self.worker_rooms, self.fingerprint, self.zone))
         else:
             status = table.line(self.fingerprint).status
             self.say(
@@ -147,7 +147,7 @@ class TableLines(LineBase):
             self.say(_("You left the table; your seat is kept."))
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
-            self._talk(rest, lambda: table.say(self.name, rest, self.hall.limits.chat_max))
+            self._talk(rest, lambda: table.say(self.name, rest, self.worker_rooms.limits.chat_max))
         elif verb == "history" and _about_chat(rest):
             self._chat_history(rest)
         elif verb == "vote":
@@ -168,7 +168,7 @@ class TableLines(LineBase):
         """Save the line-mode settings the person chose at a table: they apply at their next table too, and
         the server stores them for their key."""
         self.settings = settings
-        self.hall.keep_settings(self.fingerprint, settings.words)
+        self.worker_rooms.keep_settings(self.fingerprint, settings.words)
         return None
 
     def _follow_answers(self) -> None:

@@ -26,12 +26,12 @@ from server.tables.plans import (
     TableError,
     rules_from,
 )
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 from server.tables.your_move import your_move_line
 from translation import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from server.tables.hall import AnyTable, Hall
+    from server.tables.worker_rooms import AnyTable, WorkerRooms
 
 RANKED_SAID = 10
 """The rated people `ratings` reads out (the person's own place besides, if lower)."""
@@ -80,16 +80,16 @@ TABLE_EXTRA_HELP = N_(
 )
 
 
-def room_lines(hall: Hall, fingerprint: str, zone: str = "") -> list[str]:
+def room_lines(worker_rooms: WorkerRooms, fingerprint: str, zone: str = "") -> list[str]:
     """Return the lobby's room list, one sentence per room: its name, edition, who sits at it and how it
     stands (the person's own rooms and the first others: how many more there are, and how to reach one),
     after the rooms waiting on the person, their deadlines in the time zone named ("" for UTC)."""
-    listed = hall.listed(fingerprint)
+    listed = worker_rooms.listed(fingerprint)
     tables = listed.rooms
     if not tables:
         return [_("No room is open. Type new NAME to make one.")]
     out = [ngettext("{n} room:", "{n} rooms:", len(tables))]
-    mine = your_move_line(hall.your_move(fingerprint), zone)
+    mine = your_move_line(worker_rooms.your_move(fingerprint), zone)
     if mine:
         out.insert(0, mine + ".")
     for number, table in enumerate(tables, start=1):
@@ -121,13 +121,13 @@ def more_words(more: int) -> str:
     )
 
 
-def room_named(hall: Hall, typed: str, fingerprint: str = "") -> AnyTable | str:
+def room_named(worker_rooms: WorkerRooms, typed: str, fingerprint: str = "") -> AnyTable | str:
     """Find the room a person names: by its number in the lobby's list (as `room_lines` numbers it for
     him), its id, its whole name, or an unambiguous part of it (`join fri` for Friday); else the sentence
     saying why not."""
-    tables = hall.ordered(fingerprint)
+    tables = worker_rooms.ordered(fingerprint)
     text = typed.strip()
-    found = hall.find(text)  # its id (a new room is entered by it) or its whole name
+    found = worker_rooms.find(text)  # its id (a new room is entered by it) or its whole name
     if found is not None:
         return found
     if text.isdigit():
@@ -145,11 +145,11 @@ TURN_WORDS = frozenset({"turns", "turn-based", "turn", "turnos", "turno"})
 """The words after `ratings` (`players`) that ask for the turn-based ratings, in every language spoken."""
 
 
-def ratings_lines(hall: Hall, fingerprint: str, turn_based: bool = False) -> list[str]:
+def ratings_lines(worker_rooms: WorkerRooms, fingerprint: str, turn_based: bool = False) -> list[str]:
     """Return the ratings list as sentences: what the figure is, the rated people of live games (of
     turn-based ones: `turn_based`), the highest first (the person's own place said), how to hear the other
     list, and the bots' levels on the same scale."""
-    board = hall.ratings
+    board = worker_rooms.ratings
     if board is None:
         return [_("This server keeps no ratings.")]
     out = [_(ABOUT)]
@@ -181,12 +181,12 @@ def ratings_lines(hall: Hall, fingerprint: str, turn_based: bool = False) -> lis
     return out
 
 
-def past_lines(hall: Hall, fingerprint: str) -> list[str]:
+def past_lines(worker_rooms: WorkerRooms, fingerprint: str) -> list[str]:
     """Return the rooms whose games the person played or watched: name, edition, who, and how it stands."""
-    plans = past_plans(hall.past_plans_of(hall.played(fingerprint)), fingerprint)
+    plans = past_plans(worker_rooms.past_plans_of(worker_rooms.played(fingerprint)), fingerprint)
     if not plans:
         return [_(NO_PAST_GAMES)]
-    rated = hall.ratings is not None
+    rated = worker_rooms.ratings is not None
     out = []
     for n, plan in enumerate(plans, start=1):
         people = ", ".join(s.name or "?" for s in plan.seats)
@@ -206,9 +206,9 @@ def past_lines(hall: Hall, fingerprint: str) -> list[str]:
     return [*out, _("Type replay and a number or a room's name to go through one a turn at a time.")]
 
 
-def past_game_of(hall: Hall, fingerprint: str, which: str) -> Planned | str:
+def past_game_of(worker_rooms: WorkerRooms, fingerprint: str, which: str) -> Planned | str:
     """Find one of the person's past games, by its number in `past` or its room's name; or return why not."""
-    plans = past_plans(hall.past_plans_of(hall.played(fingerprint)), fingerprint)
+    plans = past_plans(worker_rooms.past_plans_of(worker_rooms.played(fingerprint)), fingerprint)
     if which.isdigit() and 1 <= int(which) <= len(plans):
         return plans[int(which) - 1]
     folded = which.casefold()

@@ -1,9 +1,9 @@
 """The deadlines of the rooms a worker has let go: a time of day and a room's id each, on one timer.
 
-A turn-based room that only waits on a person is not kept in the worker's memory (`server.tables.hall`):
-what is left of it there is its id and deadline, here (its line in the lobby is read from the lobby's
-index). The one timer is set for the soonest deadline; when it falls due the room is loaded again, and its
-table makes the move.
+A turn-based room that only waits on a person is not kept in the worker's memory
+(`server.tables.worker_rooms`): what is left of it there is its id and deadline, here (its line in the lobby
+is read from the lobby's index). The one timer is set for the soonest deadline; when it falls due the room is
+loaded again, and its table makes the move.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a worker's hall needs from the front process, as one interface (`server.tables.hall`)."""
+"""What a worker's rooms need from the front process, as one interface (`server.tables.worker_rooms`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from server.tables.lobby_line import TableStatus
 
 
 class FrontLink(Protocol):
-    """The interface a worker's hall needs from the front process."""
+    """The interface a worker's rooms need from the front process."""
 
     def report(self, plan: dict[str, Any], status: TableStatus) -> None: ...
 

@@ -1,14 +1,14 @@
 """The lobby's index of every room: an SQLite file in the server's data folder that the front writes and the
 workers read, so that a room no worker holds costs no worker's memory.
 
-The front (the one writer) writes each room's lobby facts: the room's card
-(`server.tables.room_card.RoomCard`) and status as JSON, the worker or host holding it, the keys the lobby
-orders by, and one row for each person seated at it or watching it. It writes in one transaction each
-time it tells the workers of changes, and makes the file again from the rooms' plans on starting: the file
-is an index, the plans in `rooms/` stay the truth. The front keeps no card of a room resting in its
-worker: it reads it back from here where it needs it (`IndexWriter.named`, `of_person`, `for_making`). A
-worker reads it as it needs a lobby's rooms, a person's rooms or a room by name (`LobbyIndex`), each room
-read into an object made for that reading and dropped after it.
+The front (the one writer) writes each room's lobby facts: the room's summary
+(`server.tables.room_summary.RoomSummary`) and status as JSON, the worker or host holding it, the keys the
+lobby orders by, and one row for each person seated at it or watching it. It writes in one transaction each
+time it tells the workers of changes, and makes the file again from the rooms' plans on starting: the file is
+an index, the plans in `rooms/` stay the truth. The front keeps no summary of a room unloaded in its worker:
+it reads it back from here where it needs it (`IndexWriter.named`, `of_person`, `for_making`). A worker reads
+it as it needs a lobby's rooms, a person's rooms or a room by name (`LobbyIndex`), each room read into an
+object made for that reading and dropped after it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from server.tables.lobby_line import PlanFacts, TableStatus
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 
 log = logging.getLogger(__name__)
 
@@ -70,14 +70,14 @@ ALL_COLUMNS = "id, name, folded, card, status, worker, host, finished, started, 
 
 
 class IndexedRoom(PlanFacts):
-    """A room as the index holds it, read for one lobby or one look-up: its card, status and holder (its
+    """A room as the index holds it, read for one lobby or one look-up: its summary, status and holder (its
     worker, -1 with its `host` when another host holds it)."""
 
     __slots__ = ("_status", "host", "plan", "worker")
 
-    plan: RoomCard
+    plan: RoomSummary
 
-    def __init__(self, plan: RoomCard, status: TableStatus, worker: int, host: str | None = None) -> None:
+    def __init__(self, plan: RoomSummary, status: TableStatus, worker: int, host: str | None = None) -> None:
         self.plan = plan
         self._status = status
         self.worker = worker
@@ -87,8 +87,8 @@ class IndexedRoom(PlanFacts):
         return self._status
 
 
-Row = tuple[RoomCard, TableStatus, int, str | None]
-"""A room to index: its card, its status, its worker (-1: another host's) and that host."""
+Row = tuple[RoomSummary, TableStatus, int, str | None]
+"""A room to index: its summary, its status, its worker (-1: another host's) and that host."""
 
 
 def files_of(path: Path) -> list[Path]:
@@ -146,11 +146,17 @@ class IndexWriter:
         db = self._db
         rooms: list[tuple[Any, ...]] = []
         people: list[tuple[Any, ...]] = []
-        for card, status, worker, host in rows:
-            started = card.save_id is not None
-            room = (card.id, card.name, card.name.casefold(), _json(card.to_json()), _json(status.to_json()))
-            rooms.append((*room, worker, host, card.finished, started, card.creator))
-            people += _people(card, status)
+        for summary, status, worker, host in rows:
+            started = summary.save_id is not None
+            room = (
+                summary.id,
+                summary.name,
+                summary.name.casefold(),
+                _json(summary.to_json()),
+                _json(status.to_json()),
+            )
+            rooms.append((*room, worker, host, summary.finished, started, summary.creator))
+            people += _people(summary, status)
         removed = [(room,) for room in gone]
         try:
             db.execute("BEGIN")
@@ -166,7 +172,7 @@ class IndexWriter:
                 db.execute("ROLLBACK")
             return False
 
-    # --- what the front reads back of the rooms it keeps no card of -----------------------------
+    # --- what the front reads back of the rooms it keeps no summary of -----------------------------
 
     def _rooms(self, query: str, *values: Any) -> list[IndexedRoom]:
         try:
@@ -204,15 +210,15 @@ class IndexWriter:
             creator,
         )
 
-    def cards(self, rooms: list[str]) -> dict[str, str]:
-        """Return the cards of these rooms as the index holds them (JSON), by id."""
+    def summaries(self, rooms: list[str]) -> dict[str, str]:
+        """Return the summaries of these rooms as the index holds them (JSON), by id."""
         marks = ", ".join("?" * len(rooms))
         try:
             rows = self._db.execute(f"SELECT id, card FROM rooms WHERE id IN ({marks})", rooms).fetchall()
         except sqlite3.Error as exc:
             log.warning("the lobby's index could not be read (%s)", exc)
             return {}
-        return {str(room): str(card) for room, card in rows}
+        return {str(room): str(summary) for room, summary in rows}
 
     def seated(self, rooms: Container[str]) -> set[str]:
         """Return the keys holding a seat at any of these rooms."""
@@ -235,24 +241,24 @@ def _json(value: Any) -> str:
 def _read_rooms(rows: Iterable[tuple[Any, ...]]) -> list[IndexedRoom]:
     """Read the index's rooms from its rows (`COLUMNS`): each checked, one that is not a room logged."""
     found = []
-    for room, card, status, worker, host in rows:
+    for room, summary, status, worker, host in rows:
         try:
-            plan = RoomCard.from_json(json.loads(card))
+            plan = RoomSummary.from_json(json.loads(summary))
             found.append(IndexedRoom(plan, TableStatus.from_json(json.loads(status)), worker, host))
         except (ValueError, KeyError, TypeError) as exc:
             log.warning("room %s of the lobby's index not read: %s", room, exc)
     return found
 
 
-def _people(card: RoomCard, status: TableStatus) -> list[tuple[Any, ...]]:
-    waited = status.seat if status.stage == "playing" and card.turn_based and not card.finished else -1
-    turn_based, finished = card.turn_based, card.finished
+def _people(summary: RoomSummary, status: TableStatus) -> list[tuple[Any, ...]]:
+    waited = status.seat if status.stage == "playing" and summary.turn_based and not summary.finished else -1
+    turn_based, finished = summary.turn_based, summary.finished
     rows: list[tuple[Any, ...]] = [
-        (s.owner, card.id, n, n == waited, turn_based, finished, card.away_until.get(s.owner, 0.0))
-        for n, s in enumerate(card.seats)
+        (s.owner, summary.id, n, n == waited, turn_based, finished, summary.away_until.get(s.owner, 0.0))
+        for n, s in enumerate(summary.seats)
         if s.owner
     ]
-    rows += [(key, card.id, -1, False, turn_based, finished, 0.0) for key in card.watchers]
+    rows += [(key, summary.id, -1, False, turn_based, finished, 0.0) for key in summary.watchers]
     return rows
 
 

@@ -15,7 +15,7 @@ from engine.core.text import NAME_MAX, plain
 from room.board_words import edition_name
 from server.people.places import counts
 from server.tables.plans import Plan, SeatPlan, clock_words, pace_short, pace_words
-from server.tables.room_card import Planned, SeatCard
+from server.tables.room_summary import Planned, SeatSummary
 from translation import N_, _, ngettext
 
 Stage = Literal["gathering", "playing", "resting", "over"]
@@ -219,7 +219,7 @@ class PlanFacts:
         return self.plan.finished
 
     def seat_of(self, fingerprint: str) -> int | None:
-        seats: Sequence[SeatPlan | SeatCard] = self.plan.seats
+        seats: Sequence[SeatPlan | SeatSummary] = self.plan.seats
         return next((i for i, s in enumerate(seats) if s.owner == fingerprint), None)
 
     def status(self) -> TableStatus:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from server.tables.lobby_index import IndexedRoom, LobbyIndex
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 from server.tables.table import Table
 from server.tables.your_move import YourMove, in_lobby_order, waiting_on
 
@@ -34,21 +34,21 @@ def _order_key(room: AnyTable) -> tuple[bool, bool, str]:
 
 
 class LobbyRooms:
-    """The part of `server.tables.hall.Hall` that reads the lobby's rooms."""
+    """The part of `server.tables.worker_rooms.WorkerRooms` that reads the lobby's rooms."""
 
     tables: dict[str, Table]
-    resting: set[str]
+    unloaded: set[str]
     index: LobbyIndex
     worker: int
 
     def _here(self, room: IndexedRoom) -> AnyTable | None:
         """Return a room of the index as this worker has it: the table held (as it is now), the index's room
-        (another's, or one of this worker's resting), or None for one of this worker's that the index still
+        (another's, or one of this worker's unloaded), or None for one of this worker's that the index still
         lists though it is no longer here (removed a moment ago)."""
         held = self.tables.get(room.id)
         if held is not None:
             return held
-        if room.worker == self.worker and room.host is None and room.id not in self.resting:
+        if room.worker == self.worker and room.host is None and room.id not in self.unloaded:
             return None
         return room
 
@@ -88,12 +88,12 @@ class LobbyRooms:
         return waiting_on(self.own(fingerprint), fingerprint)
 
     def seated_plans(self, fingerprint: str) -> list[Planned]:
-        """Return the plans (or cards) of the rooms where this person has a seat."""
+        """Return the plans (or summaries) of the rooms where this person has a seat."""
         return [t.plan for t in self.own(fingerprint)]
 
     def played(self, fingerprint: str) -> list[Planned]:
-        """Return the plans (or cards) of the lobby's rooms where this person has a seat or watches, in the
-        lobby's order."""
+        """Return the plans (or summaries) of the lobby's rooms where this person has a seat or watches, in
+        the lobby's order."""
         found: dict[str, AnyTable] = {
             t.id: t for t in self.tables.values() if t.plan.played_or_watched(fingerprint)
         }

@@ -23,7 +23,7 @@ from server.tables.plans import (
     check_room_name,
     new_table_id,
 )
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 from translation import _
 
 
@@ -49,8 +49,8 @@ def check_turn_based_seats(plans: Iterable[Planned], key: str, limits: Limits) -
 @dataclass(frozen=True)
 class Unlisted:
     """The rooms of the server not among those `make_plan` is given, counted alone: none has the new room's
-    name or id, and none was made by its maker or seats him (the front keeps no card of a turn-based room
-    resting in its worker). How many are not over, and of those how many wait for players."""
+    name or id, and none was made by its maker or seats him (the front keeps no summary of a turn-based room
+    unloaded in its worker). How many are not over, and of those how many wait for players."""
 
     open: int = 0
     waiting: int = 0

@@ -6,8 +6,8 @@ wait on it, whether he is connected or not; days he declared away are added to a
 them. An auction asks its bidders in turn, but is one decision for this: one deadline for each person in
 it. The deadline is kept across a restart (`kept`, `take_back`), as the time of day it falls due, so that
 one that fell due while the server was down fires as soon as the room is loaded again. With it are kept what
-the decision is about (the deed auctioned, the offer's sender), which a room resting after a restart names
-in the lobby, and whether its person has been at the table since it came to him (`seen`: no letter tells
+the decision is about (the deed auctioned, the offer's sender), which a room unloaded after a restart names
+in the lobby, and whether its person has been at the table since it came to him (`seen`: no e-mail tells
 him of a move he saw, before a restart or after it).
 """
 

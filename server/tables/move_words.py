@@ -1,4 +1,4 @@
-"""What a turn-based room asks of the person it waits on, and by when, in words: the one sentence the letter,
+"""What a turn-based room asks of the person it waits on, and by when, in words: the one sentence the e-mail,
 `ssh host mine`, the lobby's "Your move:" line, the table's status line and `status` in lines all say.
 
 The move is named as a correspondence player needs it: the auction of which deed, an offer from whom, whose

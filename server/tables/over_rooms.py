@@ -1,4 +1,4 @@
-"""Rooms whose game is over, as a worker's hall keeps them: in the lobby a while for their people to see how
+"""Rooms whose game is over, as a worker keeps them: in the lobby a while for their people to see how
 it ended (`Limits.over_room_kept`, from the end of the game, and not while someone is at the room), then out
 of it, their plans kept among the past rooms (`server.tables.past_rooms`) and their saves where they are."""
 
@@ -14,15 +14,15 @@ from server.base.config import Limits
 from server.tables.front_link import FrontLink
 from server.tables.keeping import Keeper
 from server.tables.past_rooms import PastRooms
-from server.tables.room_card import Planned
 from server.tables.room_files import ROOMS
+from server.tables.room_summary import Planned
 from server.tables.table import Table
 
 log = logging.getLogger(__name__)
 
 
 class OverRooms:
-    """The part of `server.tables.hall.Hall` that lets rooms whose game is over leave the lobby."""
+    """The part of `server.tables.worker_rooms.WorkerRooms` that lets finished rooms leave the lobby."""
 
     limits: Limits
     folder: Path

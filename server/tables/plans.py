@@ -137,7 +137,7 @@ class Plan:
 
     def to_json(self) -> dict[str, Any]:
         """Return the plan as written and sent: what `dataclasses.asdict` gives, made directly (a server
-        with thousands of rooms writes and sends them often); the fields a room's card has too are
+        with thousands of rooms writes and sends them often); the fields a room's summary has too are
         written by `room_json`."""
         raw = room_json(self)
         raw["rules"] = _copied(self.rules)
@@ -196,7 +196,7 @@ class Plan:
 
 
 class Seat(Protocol):
-    """A seat as a plan and a room's card hold it (`room_json`)."""
+    """A seat as a plan and a room's summary hold it (`room_json`)."""
 
     @property
     def kind(self) -> str: ...
@@ -212,8 +212,8 @@ class Seat(Protocol):
 
 
 class Room(Protocol):
-    """A room as a plan and the lobby's card of it (`server.tables.room_card.RoomCard`) hold it: what both
-    write alike (`room_json`)."""
+    """A room as a plan and the lobby's summary of it (`server.tables.room_summary.RoomSummary`) hold it: what
+    both write alike (`room_json`)."""
 
     @property
     def id(self) -> str: ...
@@ -263,7 +263,7 @@ class Room(Protocol):
 
 def room_json(room: Room) -> dict[str, Any]:
     """Return a room's fields in a plan's JSON form, all but its rules, pace and turn timer: the whole of
-    a room's card (a plan read from it has those three as their defaults), and a plan's with them."""
+    a room's summary (a plan read from it has those three as their defaults), and a plan's with them."""
     return {
         "id": room.id,
         "name": room.name,

@@ -13,7 +13,7 @@ from saves import saves_dir
 from server.base.config import ServerConfig
 from server.base.state import read_json
 from server.tables.plans import Plan
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 
 log = logging.getLogger(__name__)
 

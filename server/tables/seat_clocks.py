@@ -11,7 +11,7 @@ without a clock has only that.
 
 The banks are kept across a restart of the server (`kept`, `take_back`): each seat's seconds and the
 decision the last top-up was for, so that a decision under way is not topped up twice. The turn timer of a
-person away is not: a restart sends everyone away, and the table rests until one of them is back.
+person away is not: a restart sends everyone away, and the table pauses until one of them is back.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ class SeatClocks:
         }
 
     def take_back(self, raw: Any) -> bool:
-        """Restore the banks as `kept` wrote them (the table rests meanwhile: nobody's runs); False, and the
+        """Restore the banks as `kept` wrote them (the table pauses meanwhile: nobody's runs); False, and the
         banks as they were, when `raw` is not what `kept` writes for this table's seats."""
         if not isinstance(raw, dict) or not isinstance(raw.get("left"), dict):
             return False

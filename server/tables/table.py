@@ -5,7 +5,7 @@ every open seat is taken, then its game starts; the seat a person took stays bou
 plays, its bots move at the table's pace (one `room.BotDriver` for everyone), it is saved shortly after
 every move, and a person who is away keeps their seat: once the turn timer runs out on a decision of
 theirs, a stand-in bot plays for them until they come back (the clocks, the banks and the vote are
-`server.tables.table_clocks`). When none of its people is connected, the table rests (no bot moves) until one
+`server.tables.table_clocks`). When none of its people is connected, the table pauses (no bot moves) until one
 returns. What is not in the save (the table's name, who holds
 which seat, the timer) is kept beside it in the server's folder, so that a restart finds every table; and so
 are its banks, its chat and its vote under way, as they change (`server.tables.keeping`), so that a restart,
@@ -110,14 +110,14 @@ class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
         self.chances_playouts = PLAYOUTS
         self.chances_rest = 0.0
         self.rated: Callable[[], bool] = lambda: False
-        """Whether the server keeps ratings (the hall says, as the front last told it)."""
+        """Whether the server keeps ratings (its worker says, as the front last told it)."""
 
     # --- what the lobby shows -----------------------------------------------------------------
 
     def status(self) -> TableStatus:
         room = self.room
         if room is None:
-            return self._resting or TableStatus.of_plan(self.plan)
+            return self._unloaded_status or TableStatus.of_plan(self.plan)
         view = room.view(None)
         if view.winner is not None:
             return TableStatus("over", winner=room.names[view.winner])
@@ -245,7 +245,7 @@ class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
 
     def _adopt(self, room: Room) -> None:
         self._stop_wake()
-        self._resting = None
+        self._unloaded_status = None
         self.room = room
         thinking = Thinking(room, self._pool, self._clock.loop.call_soon_threadsafe)
         self.driver = BotDriver(

@@ -127,9 +127,9 @@ class TableClocks:
         if room is None:
             return
         turn_based = self.plan.turn_based
-        resting = not self.presence.seated and not turn_based
+        nobody_here = not self.presence.seated and not turn_based
         for seat in room.stand_ins:
-            if resting or (self.here(seat) and seat not in self._held):
+            if nobody_here or (self.here(seat) and seat not in self._held):
                 room.hand_back(seat)
                 self._held.discard(seat)
         view = room.view(None)
@@ -139,7 +139,12 @@ class TableClocks:
         if pending is not None and not room.finished:
             seat = pending.player
             decision = (seat, pending.kind, view.turn)
-            if not resting and not turn_based and not room.seats[seat].is_bot and seat not in room.stand_ins:
+            if (
+                not nobody_here
+                and not turn_based
+                and not room.seats[seat].is_bot
+                and seat not in room.stand_ins
+            ):
                 waiting = Waiting(seat, away=not self.here(seat))
         clocks = self._seat_clocks(room)
         clocks.turn_timer = self.plan.turn_timer
@@ -150,7 +155,7 @@ class TableClocks:
         if due is not None:
             self._timer = self._clock.call_later(due, self._time_up)
         self._tick_at(due)
-        self._review_vote(waiting, resting)
+        self._review_vote(waiting, nobody_here)
         if turn_based:
             self._follow_pace(room, view)
         if self.driver is not None:
@@ -487,11 +492,13 @@ class TableClocks:
                 **vote.tally_values(),
             )
 
-    def _review_vote(self, waiting: Waiting | None, resting: bool) -> None:
+    def _review_vote(self, waiting: Waiting | None, nobody_here: bool) -> None:
         """End a vote on a seat the table no longer waits on, or whose person is back. While the table
-        rests (none of its people is here, as after a restart), the vote waits with it."""
+        pauses (none of its people is here, as after a restart), the vote waits with it."""
         vote, room = self.vote, self.room
-        if vote is None or room is None or resting or self.plan.turn_based:  # that one ends on its own terms
+        if (
+            vote is None or room is None or nobody_here or self.plan.turn_based
+        ):  # that one ends on its own terms
             return
         name = room.names[vote.target]
         if waiting is None or waiting.seat != vote.target:

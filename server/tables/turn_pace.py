@@ -34,7 +34,7 @@ from server.tables.lobby_line import TableStatus
 from server.tables.move_deadline import Deadline, follow, noted
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 from server.tables.seat_clocks import SeatClocks
 from server.tables.seat_vote import SeatVote
 from translation import N_, _, ngettext
@@ -126,9 +126,9 @@ class TurnPace:
         self._auction_dues: dict[int, Deadline] = {}  # each person's deadline in the auction under way
         self._unload_timer: Handle | None = None  # nobody here, the table waits on a person: let it go
         self._wake: Handle | None = None  # unloaded: its deadline falls due
-        self._resting: TableStatus | None = None  # unloaded: its status as it was
-        self.on_rest: Callable[[float], None] | None = None
-        """Told the deadline when the room is let go, by its hall (which then holds no table for it); with
+        self._unloaded_status: TableStatus | None = None  # unloaded: its status as it was
+        self.on_unload: Callable[[float], None] | None = None
+        """Told the deadline when the room is let go, by its worker (which then holds no table for it); with
         none, the table keeps a timer for its deadline itself."""
         self.unload_after = UNLOAD_AFTER
 
@@ -188,25 +188,25 @@ class TurnPace:
         self._kept_voted_out, self.timed_out, self.voted_out = state["absent"], {}, set()
         self.deadline, self.bid_limits, self._limits_for, self._auction_dues = None, {}, None, {}
         self._kept_key = None
-        self._resting = status
+        self._unloaded_status = status
         self._keep()
         log.info("table %s let go until someone comes or its deadline", self.plan.id)
-        if self.on_rest is not None:  # its hall lets go of it, and keeps its deadline alone
-            self.on_rest(deadline.due)
+        if self.on_unload is not None:  # its worker lets go of it, and keeps its deadline alone
+            self.on_unload(deadline.due)
         else:
             self._wake = self._clock.call_later(max(0.0, deadline.due - self._clock.wall()), self._woken)
         return True
 
-    def rest_until_due(self) -> bool:
+    def unload_until_due(self) -> bool:
         """Leave a turn-based room kept before a restart unloaded until its deadline, when it waited on a
         person (its deadline kept says whose decision, which the lobby shows meanwhile); whether it does."""
         if self.room is not None:
             return False
-        resting = resting_status(self.plan, self._kept_deadline, self._kept_vote)
-        if resting is None:
+        status = unloaded_status(self.plan, self._kept_deadline, self._kept_vote)
+        if status is None:
             return False
-        self._resting = resting
-        self._wake = self._clock.call_later(max(0.0, resting.due - self._clock.wall()), self._woken)
+        self._unloaded_status = status
+        self._wake = self._clock.call_later(max(0.0, status.due - self._clock.wall()), self._woken)
         return True
 
     def _woken(self) -> None:
@@ -477,10 +477,10 @@ class TurnPace:
         return outcome
 
 
-def resting_status(plan: Planned, kept_deadline: Any, kept_vote: Any) -> TableStatus | None:
-    """Return how a turn-based room kept before a restart stands while it rests until its deadline (whose
-    decision it waits on, of what kind, and when it is due), or None when it must be loaded: it waited on
-    no person, has a vote under way, or is over."""
+def unloaded_status(plan: Planned, kept_deadline: Any, kept_vote: Any) -> TableStatus | None:
+    """Return how a turn-based room kept before a restart stands while it stays unloaded until its deadline
+    (whose decision it waits on, of what kind, and when it is due), or None when it must be loaded: it
+    waited on no person, has a vote under way, or is over."""
     deadline = Deadline.take_back(kept_deadline)
     if deadline is None or not plan.turn_based or plan.finished or plan.save_id is None:
         return None

@@ -15,7 +15,7 @@ from typing import Protocol, TypeVar
 
 from server.tables.lobby_line import TableStatus
 from server.tables.move_words import MoveAsked
-from server.tables.room_card import Planned
+from server.tables.room_summary import Planned
 from translation import _
 
 

@@ -1,5 +1,5 @@
 """A real SMTP server for the tests of the notices by e-mail: aiosmtpd's, on 127.0.0.1 in the test's own
-event loop, keeping every letter it accepts; a recipient may be refused with the answer given."""
+event loop, keeping every e-mail it accepts; a recipient may be refused with the answer given."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from aiosmtpd.smtp import SMTP
 
 
 class Inbox:
-    """aiosmtpd's handler: the letters accepted, and the recipients to refuse (address: answer)."""
+    """aiosmtpd's handler: the e-mails accepted, and the recipients to refuse (address: answer)."""
 
     def __init__(self) -> None:
-        self.letters: list[EmailMessage] = []
+        self.messages: list[EmailMessage] = []
         self.refuse: dict[str, str] = {}
         self.refused = 0
 
@@ -31,33 +31,33 @@ class Inbox:
         return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-        letter = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        assert isinstance(letter, EmailMessage)
-        self.letters.append(letter)
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        assert isinstance(message, EmailMessage)
+        self.messages.append(message)
         return "250 Message accepted for delivery"
 
     def to(self, address: str) -> list[EmailMessage]:
-        return [letter for letter in self.letters if letter["To"] == address]
+        return [message for message in self.messages if message["To"] == address]
 
     async def wait_for(self, count: int, timeout: float = 10.0) -> None:
-        """Wait until `count` letters have come in all."""
+        """Wait until `count` e-mails have come in all."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
-        while len(self.letters) < count:
+        while len(self.messages) < count:
             if loop.time() > end:
-                raise AssertionError(f"{len(self.letters)} letters came, not {count}")
+                raise AssertionError(f"{len(self.messages)} e-mails came, not {count}")
             await asyncio.sleep(0.02)
 
 
-def code_in(letter: EmailMessage) -> str:
-    """Return the six-digit code a confirmation letter carries."""
-    found = re.search(r"\b(\d{6})\b", str(letter["Subject"]))
-    assert found is not None, letter["Subject"]
+def code_in(message: EmailMessage) -> str:
+    """Return the six-digit code a confirmation e-mail carries."""
+    found = re.search(r"\b(\d{6})\b", str(message["Subject"]))
+    assert found is not None, message["Subject"]
     return found.group(1)
 
 
-def text_of(letter: EmailMessage) -> str:
-    body = letter.get_body(("plain",))
+def text_of(message: EmailMessage) -> str:
+    body = message.get_body(("plain",))
     assert body is not None
     return str(body.get_content())
 

@@ -83,7 +83,7 @@ async def test_after_the_turn_timer_a_bot_stands_in_and_hands_the_seat_back(tmp_
         await running.stop()
 
 
-async def test_a_table_whose_people_all_left_rests_and_plays_on_when_one_returns(tmp_path: Path) -> None:
+async def test_a_table_whose_people_all_left_pauses_and_plays_on_when_one_returns(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
         ada = Person(running, make_key(tmp_path, "a"), "Ada")
@@ -95,13 +95,13 @@ async def test_a_table_whose_people_all_left_rests_and_plays_on_when_one_returns
         assert (status.stage, status.turn, status.waiting_on) == ("playing", 1, "Ada")
         assert status.words().startswith("turn 1: Ada"), "the lobby counts turns as the status line does"
         await play_until([ada], lambda: room.bot_due() is not None)
-        resting = room.version
+        paused = room.version
         await ada.leave()
         await asyncio.sleep(2.0)  # longer than the slow pace between two bot moves
-        assert room.version == resting and room.bot_due() is not None, "no bot moves with nobody here"
+        assert room.version == paused and room.bot_due() is not None, "no bot moves with nobody here"
         assert not table.status().present and table.status().words().endswith(", resting")
         await ada.connect("Solo")
-        await ada.wait_for(lambda: room.version > resting)
+        await ada.wait_for(lambda: room.version > paused)
         await ada.leave()
     finally:
         await running.stop()

@@ -63,8 +63,8 @@ async def test_a_tables_figure_is_worked_out_once_for_everyone_there(tmp_path: P
         moves = shared.open().version - before
         assert chances.worked_out <= 1 + moves  # a figure a position at most, never one a session
         assert len({id(shown(p.app())) for p in everyone}) == 1
-        hall = next(h for h in running.halls() if table.id in h.tables)
-        assert hall.chances_pool.processes >= 1
+        worker_rooms = next(h for h in running.workers_rooms() if table.id in h.tables)
+        assert worker_rooms.chances_pool.processes >= 1
         reviews = {id(p.app().game_screen.client.review()) for p in everyone}  # type: ignore[union-attr]
         assert len(reviews) == 1  # the game's review too is the table's, for everyone who asks
         for p in everyone:

@@ -31,15 +31,15 @@ async def test_an_expert_thinks_on_the_pool_and_the_table_plays_on(
     try:
         ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada], "Experts", bots=3, level="expert", pace="instant")
-        hall = next(h for h in running.halls() if table.id in h.tables)
+        worker_rooms = next(h for h in running.workers_rooms() if table.id in h.tables)
         asked: list[str] = []
-        submit = hall.chances_pool.submit
+        submit = worker_rooms.chances_pool.submit
 
         def counting(fn: Any, /, *args: Any) -> Any:
             asked.append(fn.__name__)
             return submit(fn, *args)
 
-        monkeypatch.setattr(hall.chances_pool, "submit", counting)
+        monkeypatch.setattr(worker_rooms.chances_pool, "submit", counting)
         await ada.connect("Experts")
         await ada.wait_for("Ada's turn")
         room = table.open()

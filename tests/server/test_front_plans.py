@@ -1,5 +1,5 @@
-"""The front keeps each room's card, not its plan: making a room checks it against every room's card as held,
-without reading thousands of plans each time; a report of the same plan keeps the card held, one of a
+"""The front keeps each room's summary, not its plan: making a room checks it against every room's summary as
+held, without reading thousands of plans each time; a report of the same plan keeps the summary held, one of a
 change replaces it. A host of several encodes its rooms for PostgreSQL every second, again only those whose
 plan or lobby line changed, and reads the other hosts' rooms again only where their host, plan or line
 changed."""
@@ -16,7 +16,7 @@ from server.network.leases import Listed, Present
 from server.network.registry import Entry
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, SeatPlan
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 
 
 def _plan(table_id: str, name: str) -> Plan:
@@ -27,7 +27,7 @@ def _plan(table_id: str, name: str) -> Plan:
 
 def _entry(table_id: str, name: str) -> Entry:
     plan = Plan(table_id, name, "classic", {}, [SeatPlan("person", name="Ada", owner="key-Ada")])
-    return Entry(RoomCard.of(plan), TableStatus.of_plan(plan), 0, text=json.dumps(plan.to_json()))
+    return Entry(RoomSummary.of(plan), TableStatus.of_plan(plan), 0, text=json.dumps(plan.to_json()))
 
 
 async def test_the_front_holds_cards_and_replaces_one_only_where_its_plan_changed(tmp_path: Path) -> None:
@@ -38,11 +38,11 @@ async def test_the_front_holds_cards_and_replaces_one_only_where_its_plan_change
         for plan in (_plan("a", "One"), _plan("b", "Two")):
             front._room_reported(handle, {"plan": plan.to_json(), "status": status})
         first = {p.id: p for p in front.plans()}
-        assert all(isinstance(p, RoomCard) for p in first.values()), "cards, not plans"
+        assert all(isinstance(p, RoomSummary) for p in first.values()), "summaries, not plans"
         assert not hasattr(first["a"], "rules"), "not the plan's options"
         front._room_reported(handle, {"plan": _plan("a", "One").to_json(), "status": status})
         again = {p.id: p for p in front.plans()}
-        assert again["a"] is first["a"] and again["b"] is first["b"], "unchanged: the card held is kept"
+        assert again["a"] is first["a"] and again["b"] is first["b"], "unchanged: the summary held is kept"
 
         front._room_reported(handle, {"plan": _plan("a", "Renamed").to_json(), "status": status})
         del front.registry["b"]

@@ -511,10 +511,10 @@ async def test_days_away_declared_at_one_host_move_the_rooms_another_host_holds(
         table.take_seat(bob.fingerprint, "Bob")
         table.start()
         await _heard_of(a, "Days")
-        hall = a.halls()[0]
-        assert not hall.tables, "host a holds no room"
+        worker_rooms = a.workers_rooms()[0]
+        assert not worker_rooms.tables, "host a holds no room"
 
-        said = await hall.away(ada.fingerprint, 3)
+        said = await worker_rooms.away(ada.fingerprint, 3)
         assert "You are away until" in said and "in your turn-based room:" in said, said
         loop = asyncio.get_running_loop()
         end = loop.time() + 10
@@ -528,7 +528,7 @@ async def test_days_away_declared_at_one_host_move_the_rooms_another_host_holds(
             assert deadline.due >= until + 24 * 3600
         assert bob.fingerprint not in table.plan.away_until
 
-        assert "You are back" in await hall.away(ada.fingerprint, 0)
+        assert "You are back" in await worker_rooms.away(ada.fingerprint, 0)
         end = loop.time() + 10
         while ada.fingerprint in table.plan.away_until:
             assert loop.time() < end, "host b's room never heard she is back"

@@ -158,7 +158,7 @@ async def test_a_person_waiting_in_lines_hears_the_game_begin_when_the_room_fill
 
 
 @pytest.mark.slow
-async def test_the_server_remembers_the_face_a_key_chose(tmp_path: Path) -> None:
+async def test_the_server_remembers_the_ui_mode_a_key_chose(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     dee = LinePerson(running, tmp_path, "Dee")
     try:
@@ -182,7 +182,7 @@ async def test_the_server_remembers_the_face_a_key_chose(tmp_path: Path) -> None
         later = Person(running, dee.key, "Dee")
         await later.connect()  # and the full screen from then on
         assert later.app_now() is not None
-        assert running.front.players.face_of(dee.fingerprint) == "screen"
+        assert running.front.players.ui_mode_of(dee.fingerprint) == "screen"
         later.conn.close()  # type: ignore[union-attr]
     finally:
         await running.stop()

@@ -21,11 +21,11 @@ from server.tables.lobby_index import INDEX_FILE, IndexedRoom, IndexWriter, Lobb
 from server.tables.lobby_line import TableStatus
 from server.tables.lobby_rooms import LOBBY_MOST
 from server.tables.plans import Plan, SeatPlan
-from server.tables.room_card import RoomCard
 from server.tables.room_files import ROOMS
+from server.tables.room_summary import RoomSummary
 
-from inhall import Front as HallFront
-from inhall import HallSession, Lines, hall_here
+from local_rooms import Front as RoomsFront
+from local_rooms import Lines, RoomsSession, worker_rooms_here
 
 ADA = "key-Ada"
 
@@ -40,19 +40,21 @@ async def test_a_lobby_lists_the_own_rooms_and_the_first_others_and_reaches_the_
     tmp_path: Path,
 ) -> None:
     clock = SetClock(asyncio.get_running_loop())
-    hall = hall_here(tmp_path, clock)
-    front = hall.front
-    assert isinstance(front, HallFront)
+    worker_rooms = worker_rooms_here(tmp_path, clock)
+    front = worker_rooms.front
+    assert isinstance(front, RoomsFront)
     try:
         for n in range(LOBBY_MOST + 5):  # another worker's rooms, each waiting for one more person
-            front.put(RoomCard.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1)
-        hall.adopt(_room("t1", "Zeta", "Ada"))  # hers, here: listed first though last by name
+            front.put(
+                RoomSummary.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1
+            )
+        worker_rooms.adopt(_room("t1", "Zeta", "Ada"))  # hers, here: listed first though last by name
         clock.advance(1.0)
-        listed = hall.listed(ADA)
+        listed = worker_rooms.listed(ADA)
         assert len(listed.rooms) == LOBBY_MOST + 1 and listed.more == 5
         assert [t.name for t in listed.rooms[:3]] == ["Zeta", "Far000", "Far001"], "her own first"
 
-        ada = Lines(hall, ADA, "Ada")
+        ada = Lines(worker_rooms, ADA, "Ada")
         assert f"{LOBBY_MOST + 6} rooms open" in ada.text, "the lobby counts every room"
         said = await ada.type("rooms")
         assert f"{LOBBY_MOST + 1}. Far{LOBBY_MOST - 1:03d}" in said and "Far100" not in said, said[-400:]
@@ -61,24 +63,28 @@ async def test_a_lobby_lists_the_own_rooms_and_the_first_others_and_reaches_the_
         assert ada.player.moving == ("r104", False), said
         ada.close()
 
-        found = hall.find("far103")
+        found = worker_rooms.find("far103")
         assert isinstance(found, IndexedRoom) and found.worker == 1, "any room, by its whole name"
-        assert len(hall.listed("key-Cy").rooms) == LOBBY_MOST, "one with no room of his own: the bound"
+        assert len(worker_rooms.listed("key-Cy").rooms) == LOBBY_MOST, (
+            "one with no room of his own: the bound"
+        )
     finally:
-        hall.close()
+        worker_rooms.close()
 
 
 async def test_the_full_screen_lobby_lists_the_bound_and_says_how_to_reach_the_rest(tmp_path: Path) -> None:
     clock = SetClock(asyncio.get_running_loop())
-    hall = hall_here(tmp_path, clock)
-    front = hall.front
-    assert isinstance(front, HallFront)
+    worker_rooms = worker_rooms_here(tmp_path, clock)
+    front = worker_rooms.front
+    assert isinstance(front, RoomsFront)
     try:
         for n in range(LOBBY_MOST + 2):
-            front.put(RoomCard.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1)
-        hall.adopt(_room("t1", "Zeta", "Ada"))
+            front.put(
+                RoomSummary.of(_room(f"r{n}", f"Far{n:03d}", "Bob")), TableStatus("gathering", free=1), 1
+            )
+        worker_rooms.adopt(_room("t1", "Zeta", "Ada"))
         clock.advance(1.0)
-        app = HallSession(hall, LobbyScreen)
+        app = RoomsSession(worker_rooms, LobbyScreen)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             table = app.screen.query_one(DataTable)
@@ -86,7 +92,7 @@ async def test_the_full_screen_lobby_lists_the_bound_and_says_how_to_reach_the_r
             note = str(app.screen.query_one("#note").render())
             assert "2 more rooms are not listed: to go to one, connect again with its name" in note, note
     finally:
-        hall.close()
+        worker_rooms.close()
 
 
 def test_the_index_is_made_anew_and_a_missing_one_reads_as_no_rooms(
@@ -99,19 +105,19 @@ def test_the_index_is_made_anew_and_a_missing_one_reads_as_no_rooms(
     assert [r.levelname for r in caplog.records] == ["WARNING"], "said once"
 
     old = IndexWriter(tmp_path)
-    old.write([(RoomCard.of(_room("g1", "Ghost", "Ada")), TableStatus("gathering", free=1), 0, None)], [])
+    old.write([(RoomSummary.of(_room("g1", "Ghost", "Ada")), TableStatus("gathering", free=1), 0, None)], [])
     old.close()
     (tmp_path / INDEX_FILE).write_bytes(b"not a database at all" * 100)  # broken
     writer = IndexWriter(tmp_path)
     duo = _room("t1", "Duo", "Ada", "Bob", free=0)
-    writer.write([(RoomCard.of(duo), TableStatus("resting"), 1, None)], [])
+    writer.write([(RoomSummary.of(duo), TableStatus("resting"), 1, None)], [])
     found = reader.room("duo")
     assert isinstance(found, IndexedRoom) and found.plan.seats[1].owner == "key-Bob" and found.worker == 1
     assert reader.room("Ghost") is None and reader.count() == 1, "made anew: nothing from before"
     assert [r.id for r in reader.of_person("key-Bob")] == ["t1"] and reader.others("key-Bob", 10) == ([], 0)
     writer.write([], ["t1"])
     assert reader.room("Duo") is None and reader.of_person("key-Bob") == []
-    writer.rebuild([(RoomCard.of(duo), TableStatus("resting"), 0, None)])  # a new file, as after a failure
+    writer.rebuild([(RoomSummary.of(duo), TableStatus("resting"), 0, None)])  # a new file, as after a failure
     assert reader.room("Duo") is not None, "the reader opens the new file"
     reader.close()
     writer.close()
@@ -131,13 +137,13 @@ async def test_the_front_makes_the_index_from_the_plans_on_starting_over_a_broke
         try:
             worker = front.workers[0].local
             assert worker is not None
-            hall = worker.hall
+            worker_rooms = worker.worker_rooms
             for _n in range(40):  # the rooms' statuses as the worker reported them, written
                 if not front._changed and front._push is None:
                     break
                 await asyncio.sleep(0.05)
-            assert [t.name for t in hall.ordered("key-Cy")] == ["Duo", "Trio"], "both, from the index"
-            assert hall.index.count() == 2
+            assert [t.name for t in worker_rooms.ordered("key-Cy")] == ["Duo", "Trio"], "both, from the index"
+            assert worker_rooms.index.count() == 2
             found = LobbyIndex(tmp_path).room("Trio")
             assert found is not None and found.status().stage == "gathering"
         finally:

@@ -91,7 +91,7 @@ async def test_at_80_columns_a_rooms_line_wraps_its_longest_cells_and_cuts_none(
     try:
         ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada, bob], "Friday", bank=180, bank_added=15)
-        await ada.connect(size=(80, 24))  # in the lobby: nobody at the table, which rests
+        await ada.connect(size=(80, 24))  # in the lobby: nobody at the table, which pauses
         await ada.wait_for("Friday")
         line = table.line(ada.fingerprint)
         assert line.status.endswith(", resting") and line.clock

@@ -1,5 +1,5 @@
 """Word by e-mail when a room waits on a person, against a real SMTP server (aiosmtpd on 127.0.0.1): an
-address confirmed with the code the letter carries, a code wrong or late, a letter a move and a digest a
+address confirmed with the code the e-mail carries, a code wrong or late, an e-mail a move and a digest a
 day, a mail server that refuses or is down (tried again, then dropped with one warning), a flood of
 addresses, and no address ever in the log."""
 
@@ -16,7 +16,7 @@ import pytest
 from speaker import Speaker
 
 from engine.core.phrases import Phrase
-from server.network import move_letters
+from server.network import move_emails
 from server.network.clock_moves import ask_advance
 from server.people.mail import Mailer, MailSettings
 from server.people.notices import CODE_LIFE, CODES_AN_HOUR, DAY, TRIES, Notices
@@ -82,20 +82,20 @@ async def post(tmp_path: Path) -> AsyncIterator[Post]:
 
 
 async def confirmed(post: Post, key: str = ADA, address: str = ADDRESS) -> None:
-    before = len(post.inbox.letters)
+    before = len(post.inbox.messages)
     assert "A code is on its way" in post.notices.give_address(key, address)
     await post.inbox.wait_for(before + 1)
-    assert "confirmed" in post.notices.confirm(key, code_in(post.inbox.letters[-1]))
+    assert "confirmed" in post.notices.confirm(key, code_in(post.inbox.messages[-1]))
 
 
-async def test_an_address_is_confirmed_by_the_code_the_letter_carries(post: Post) -> None:
+async def test_an_address_is_confirmed_by_the_code_the_email_carries(post: Post) -> None:
     line = post.notices.give_address(ADA, "  Ada@Example.ORG ")
     assert line.startswith("A code is on its way to Ada@example.org")
     await post.inbox.wait_for(1)
-    letter = post.inbox.letters[0]
-    assert letter["To"] == "Ada@example.org" and letter["From"] == "landlords@example.net"
-    code = code_in(letter)
-    assert code in text_of(letter) and "30 minutes" in text_of(letter)
+    message = post.inbox.messages[0]
+    assert message["To"] == "Ada@example.org" and message["From"] == "landlords@example.net"
+    code = code_in(message)
+    assert code in text_of(message) and "30 minutes" in text_of(message)
     row = post.store.mail_of(ADA)
     assert row is not None and row.pending == "Ada@example.org" and not row.address
     assert code not in row.code_hash and "Ada@example.org" not in row.code_hash, "the hash alone is kept"
@@ -111,7 +111,7 @@ async def test_an_address_is_confirmed_by_the_code_the_letter_carries(post: Post
 async def test_a_late_code_or_too_many_wrong_ones_need_a_new_code(post: Post) -> None:
     post.notices.give_address(ADA, ADDRESS)
     await post.inbox.wait_for(1)
-    code = code_in(post.inbox.letters[0])
+    code = code_in(post.inbox.messages[0])
     post.clock.now += CODE_LIFE + 1
     assert "too old" in post.notices.confirm(ADA, code)
     assert "No code is waiting" in post.notices.confirm(ADA, code)
@@ -119,7 +119,7 @@ async def test_a_late_code_or_too_many_wrong_ones_need_a_new_code(post: Post) ->
 
     post.notices.give_address(ADA, ADDRESS)
     await post.inbox.wait_for(2)
-    code = code_in(post.inbox.letters[1])
+    code = code_in(post.inbox.messages[1])
     wrong = "000000" if code != "000000" else "111111"
     answers = [post.notices.confirm(ADA, wrong) for _try in range(TRIES)]
     assert all("wrong" in a for a in answers) and "too many" in answers[-1]
@@ -127,7 +127,7 @@ async def test_a_late_code_or_too_many_wrong_ones_need_a_new_code(post: Post) ->
     assert not post.notices.state(ADA).address
 
 
-async def test_a_code_letter_is_logged_once_by_its_name(post: Post, caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_code_email_is_logged_once_by_its_name(post: Post, caplog: pytest.LogCaptureFixture) -> None:
     """It was logged twice under two names: "a code for Ada sent to be confirmed" as it was put in the
     queue, and "a notice for Ada sent" as it went."""
     caplog.set_level(logging.DEBUG)
@@ -146,7 +146,7 @@ async def test_what_is_not_an_address_is_answered_and_nothing_is_sent(post: Post
         assert "e-mail address" in line, (typed, line)
     assert post.notices.state(ADA).pending == ""
     await asyncio.sleep(0.2)
-    assert post.inbox.letters == []
+    assert post.inbox.messages == []
 
 
 async def test_a_flood_of_addresses_from_one_key_is_refused(
@@ -159,7 +159,7 @@ async def test_a_flood_of_addresses_from_one_key_is_refused(
     assert refused == "Too many addresses asked for from your key: try again in an hour or so."
     await post.inbox.wait_for(CODES_AN_HOUR)
     await asyncio.sleep(0.2)
-    assert len(post.inbox.letters) == CODES_AN_HOUR
+    assert len(post.inbox.messages) == CODES_AN_HOUR
     assert "A code is on its way" in post.notices.give_address(BOB, "bob@example.org"), "another key may"
     post.clock.now += 3601
     assert "A code is on its way" in post.notices.give_address(ADA, "ada9@example.org"), "an hour on"
@@ -168,7 +168,7 @@ async def test_a_flood_of_addresses_from_one_key_is_refused(
     assert "@example.org" not in logged(caplog) and logged(caplog)
 
 
-async def test_one_letter_a_move_in_the_persons_language_and_never_an_address_in_the_log(
+async def test_one_email_a_move_in_the_persons_language_and_never_an_address_in_the_log(
     post: Post, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
@@ -177,18 +177,18 @@ async def test_one_letter_a_move_in_the_persons_language_and_never_an_address_in
     post.notices.your_move(ADA, "Friday", Phrase("your turn"), "turn 3")  # told already
     post.notices.your_move(BOB, "Friday", Phrase("your turn"), "turn 3")  # no address: nothing
     await post.inbox.wait_for(2)
-    letter = post.inbox.letters[1]
-    assert letter["Subject"] == "landlords: your move at Friday"
-    assert "Friday waits on you: your turn." in text_of(letter)
-    assert "ssh -p 2222 play.example.net" in text_of(letter)
+    message = post.inbox.messages[1]
+    assert message["Subject"] == "landlords: your move at Friday"
+    assert "Friday waits on you: your turn." in text_of(message)
+    assert "ssh -p 2222 play.example.net" in text_of(message)
     post.players.choose_language(ADA, "es")
     post.notices.your_move(ADA, "Friday", Phrase("your turn"), "turn 5")
     post.notices.your_move(ADA, "Duo", "an auction", "turn 1")
     await post.inbox.wait_for(4)
     await asyncio.sleep(0.2)
-    assert len(post.inbox.letters) == 4, "one letter a move of a room"
-    assert post.inbox.letters[2]["Subject"] == "landlords: te toca en Friday"
-    assert "Duo" in str(post.inbox.letters[3]["Subject"])
+    assert len(post.inbox.messages) == 4, "one e-mail a move of a room"
+    assert post.inbox.messages[2]["Subject"] == "landlords: te toca en Friday"
+    assert "Duo" in str(post.inbox.messages[3]["Subject"])
     assert "example.org" not in logged(caplog)
     assert "a notice for Ada sent" in logged(caplog)
 
@@ -203,10 +203,10 @@ async def test_a_digest_a_day_tells_the_rooms_still_waiting(post: Post) -> None:
     post.notices.your_move(ADA, "Solo", "your turn", "turn 2")
     waiting.discard("Solo")  # played meanwhile: not in the digest
     await asyncio.sleep(0.2)
-    assert len(post.inbox.letters) == 1, "nothing but the code until the digest"
+    assert len(post.inbox.messages) == 1, "nothing but the code until the digest"
     assert post.notices.send_digests() == 1
     await post.inbox.wait_for(2)
-    digest = post.inbox.letters[1]
+    digest = post.inbox.messages[1]
     assert digest["Subject"] == "landlords: 2 rooms wait on you"
     body = text_of(digest)
     assert body.startswith("These rooms wait on you:")
@@ -218,9 +218,11 @@ async def test_a_digest_a_day_tells_the_rooms_still_waiting(post: Post) -> None:
     post.clock.now += DAY / 2
     assert post.notices.send_digests() == 1
     await post.inbox.wait_for(3)
-    assert post.inbox.letters[2]["Subject"] == "landlords: 1 room waits on you"
-    assert " ".join(text_of(post.inbox.letters[2]).split()).startswith("This room waits on you: Friday: your")
-    assert "mail off" in text_of(post.inbox.letters[2])
+    assert post.inbox.messages[2]["Subject"] == "landlords: 1 room waits on you"
+    assert " ".join(text_of(post.inbox.messages[2]).split()).startswith(
+        "This room waits on you: Friday: your"
+    )
+    assert "mail off" in text_of(post.inbox.messages[2])
     assert "forgotten" in post.notices.turn_off(ADA)
     post.notices.your_move(ADA, "Friday", "your turn", "turn 11")
     post.clock.now += DAY
@@ -239,7 +241,7 @@ async def test_a_refused_recipient_is_dropped_with_one_warning_and_the_rest_goes
     await post.inbox.wait_for(3)
     await asyncio.sleep(0.3)
     assert post.inbox.refused == 1, "refused for good: not tried again"
-    assert [letter["To"] for letter in post.inbox.letters[2:]] == ["bob@example.org"]
+    assert [message["To"] for message in post.inbox.messages[2:]] == ["bob@example.org"]
     warned = [r for r in ours(caplog) if r.levelno >= logging.WARNING]
     assert [(r.levelname, r.getMessage()) for r in warned] == [
         ("WARNING", "a notice for Ada dropped: the mail server refused it (550)")
@@ -308,7 +310,7 @@ async def test_a_server_without_smtp_offers_no_mail(tmp_path: Path) -> None:
 async def test_in_lines_over_ssh_an_address_is_confirmed_and_mine_lists_the_waiting_room(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The whole path: `mail ADDRESS` typed in lines, the code read from the letter the SMTP server got,
+    """The whole path: `mail ADDRESS` typed in lines, the code read from the e-mail the SMTP server got,
     `confirm CODE`, `mail digest`; then `ssh host mine` lists the room whose decision is the person's."""
     caplog.set_level(logging.INFO)
     inbox, smtp, port = await start_inbox()
@@ -332,7 +334,7 @@ async def test_in_lines_over_ssh_an_address_is_confirmed_and_mine_lists_the_wait
         await ada.wait_for("A code was sent to ada@example.org. Type confirm and the code.")
         await ada.type("confirm 1234567")
         await ada.wait_for("That code is wrong: look again at the letter. Type confirm and the code.")
-        await ada.type(f"confirm {code_in(inbox.letters[0])}")
+        await ada.type(f"confirm {code_in(inbox.messages[0])}")
         await ada.wait_for("Your address is confirmed")
         await ada.type("mail digest")
         await ada.wait_for("From now on: one letter a day")
@@ -402,7 +404,7 @@ async def test_the_full_screen_lobby_opens_the_mail_dialog_on_m(tmp_path: Path) 
             lambda: shown("#mail-said") == f"That code is wrong: look again at the letter. {how}"
         )
         await ada.press(*["\x7f"] * 7)  # the wrong code rubbed out
-        await ada.type(code_in(inbox.letters[0]))
+        await ada.type(code_in(inbox.messages[0]))
         await ada.press("enter")
         await ada.wait_for("Your address is confirmed")
         await ada.wait_for("Your letters go to ada@example.org")
@@ -432,10 +434,10 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
 ) -> None:
     """A turn-based room made in lines: a person playing at the table is not written to, nor when she leaves
     in the middle of her move (`ssh host mine` lists the room with what it asks); once the room comes to a
-    move of hers while she is away, one letter comes, once for that move (the room let go from memory by
-    then: the letter reads it from the lobby's index)."""
-    monkeypatch.setattr(move_letters, "LETTER_AFTER", 2.0)
-    monkeypatch.setattr(turn_pace, "UNLOAD_AFTER", 0.1)  # the room rests before its letter goes
+    move of hers while she is away, one e-mail comes, once for that move (the room let go from memory by
+    then: the e-mail reads it from the lobby's index)."""
+    monkeypatch.setattr(move_emails, "EMAIL_AFTER", 2.0)
+    monkeypatch.setattr(turn_pace, "UNLOAD_AFTER", 0.1)  # the room is unloaded before its e-mail goes
     inbox, smtp, port = await start_inbox()
     running = await start_server(
         tmp_path, workers=1, smtp=f"127.0.0.1:{port}", smtp_from="game@example.net", test_clock=True
@@ -448,12 +450,12 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
         await ada.wait_for("You are in the lobby.")
         await ada.type("mail ada@example.org")
         await inbox.wait_for(1)
-        await ada.type(f"confirm {code_in(inbox.letters[0])}")
+        await ada.type(f"confirm {code_in(inbox.messages[0])}")
         await ada.wait_for("Your address is confirmed")
         await ada.type("new Duo classic 1 person 1 easy bot turns 24")
         await ada.wait_for("You are at Duo.")
-        await asyncio.sleep(3.0)  # the move's letter would have gone, and the registry's word to the workers
-        assert len(inbox.letters) == 1, "no letter to a person at the table"
+        await asyncio.sleep(3.0)  # the move's e-mail would have gone, and the registry's word to the workers
+        assert len(inbox.messages) == 1, "no e-mail to a person at the table"
         mine = Speaker(running, "Ada", ada.key)
         await mine.connect("mine")
         listed = await mine.ended()
@@ -461,16 +463,16 @@ async def test_a_turn_based_room_writes_when_it_waits_on_you_away_and_mine_lists
         assert re.fullmatch(listing, listed), listed
         ada.close()
         await asyncio.sleep(3.0)
-        assert len(inbox.letters) == 1, "nor when she leaves in the middle of her move"
+        assert len(inbox.messages) == 1, "nor when she leaves in the middle of her move"
 
         ask_advance(running.front.config.folder, 25 * 3600)  # her time runs out: the stand-in makes that move
         assert running.clock_requests is not None
         running.clock_requests.look()
         await inbox.wait_for(2)
-        letter = inbox.letters[1]
-        assert "Duo waits on you: " in text_of(letter) and letter["To"] == "ada@example.org"
+        message = inbox.messages[1]
+        assert "Duo waits on you: " in text_of(message) and message["To"] == "ada@example.org"
         await asyncio.sleep(3.0)
-        assert len(inbox.letters) == 2, "one letter for the move, however often the room reports"
+        assert len(inbox.messages) == 2, "one e-mail for the move, however often the room reports"
     finally:
         ada.close()
         await running.stop()

@@ -16,7 +16,7 @@ from server.tables.past_rooms import PAST_ROOMS
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
 from server.tables.room_files import ROOMS, plans_in
 
-from inhall import Front, Lines, hall_here
+from local_rooms import Front, Lines, worker_rooms_here
 
 ADA = "key-Ada"
 HOUR = 3600.0
@@ -37,31 +37,35 @@ def _asked(name: str, who: str = "Bob") -> RoomRequest:
 
 async def test_a_room_over_leaves_the_lobby_after_its_time_and_its_past_game_stays(tmp_path: Path) -> None:
     clock = SetClock(asyncio.get_running_loop())
-    hall = hall_here(tmp_path, clock)
-    ada = Lines(hall, ADA, "Ada")
+    worker_rooms = worker_rooms_here(tmp_path, clock)
+    ada = Lines(worker_rooms, ADA, "Ada")
     try:
-        table = hall.adopt(_over("t1", "Done", clock.wall()))
-        plan_file = hall.folder / ROOMS / "t1.json"
-        assert plan_file.exists() and hall.find("Done") is table
+        table = worker_rooms.adopt(_over("t1", "Done", clock.wall()))
+        plan_file = worker_rooms.folder / ROOMS / "t1.json"
+        assert plan_file.exists() and worker_rooms.find("Done") is table
         clock.advance(HOUR - 60)
-        assert hall.find("Done") is table, "still in the lobby, its people see how it ended"
+        assert worker_rooms.find("Done") is table, "still in the lobby, its people see how it ended"
         table.arrive(None)  # someone comes to look at it
         clock.advance(120)
-        assert hall.find("Done") is table, "not while someone is at it"
+        assert worker_rooms.find("Done") is table, "not while someone is at it"
         table.depart(None)
         clock.advance(1)
-        assert hall.find("Done") is None and "t1" not in hall.tables, "gone once he left"
+        assert worker_rooms.find("Done") is None and "t1" not in worker_rooms.tables, "gone once he left"
         assert not plan_file.exists()
-        assert isinstance(hall.front, Front) and hall.front.gone_rooms == ["t1"], "the front is told"
-        assert (hall.folder / PAST_ROOMS / "t1.json").exists()
-        assert "Done" not in [t.name for t in hall.ordered(ADA)]
+        assert isinstance(worker_rooms.front, Front) and worker_rooms.front.gone_rooms == ["t1"], (
+            "the front is told"
+        )
+        assert (worker_rooms.folder / PAST_ROOMS / "t1.json").exists()
+        assert "Done" not in [t.name for t in worker_rooms.ordered(ADA)]
         said = await ada.type("past")
         assert "1. Done: " in said and "over" in said, said
     finally:
         ada.close()
-        hall.close()
+        worker_rooms.close()
 
-    again = hall_here(tmp_path, SetClock(asyncio.get_running_loop()))  # another worker, or after a restart
+    again = worker_rooms_here(
+        tmp_path, SetClock(asyncio.get_running_loop())
+    )  # another worker, or after a restart
     bob = Lines(again, ADA, "Ada")
     try:
         assert plans_in(again.folder) == [], "no room in the lobby after a restart"
@@ -75,18 +79,20 @@ async def test_rooms_over_before_a_restart_leave_at_start_up_once_their_time_has
     tmp_path: Path,
 ) -> None:
     clock = SetClock(asyncio.get_running_loop())
-    hall = hall_here(tmp_path, clock, Limits(over_room_kept=HOUR))
+    worker_rooms = worker_rooms_here(tmp_path, clock, Limits(over_room_kept=HOUR))
     try:
-        hall.adopt(_over("old", "Old", clock.wall() - 2 * HOUR))
-        hall.adopt(_over("new", "New", clock.wall() - 60))
-        hall.adopt(_over("unkept", "Unkept", 0.0))  # over before the end was kept: its file's time is taken
+        worker_rooms.adopt(_over("old", "Old", clock.wall() - 2 * HOUR))
+        worker_rooms.adopt(_over("new", "New", clock.wall() - 60))
+        worker_rooms.adopt(
+            _over("unkept", "Unkept", 0.0)
+        )  # over before the end was kept: its file's time is taken
     finally:
-        hall.close()
-    unkept = hall.folder / ROOMS / "unkept.json"
+        worker_rooms.close()
+    unkept = worker_rooms.folder / ROOMS / "unkept.json"
     os.utime(unkept, (clock.wall() - 3 * HOUR, clock.wall() - 3 * HOUR))
 
     clock = SetClock(asyncio.get_running_loop())
-    again = hall_here(tmp_path, clock, Limits(over_room_kept=HOUR))
+    again = worker_rooms_here(tmp_path, clock, Limits(over_room_kept=HOUR))
     try:
         for plan in plans_in(again.folder):
             again.take(plan)  # as the front hands a worker its rooms on start

@@ -84,7 +84,7 @@ def _plan(bots: int = 1, hours: int = 24) -> Plan:
 
 
 def _table(tmp: Path, clock: SetClock, keeper: Keeper, plan: Plan, unload_after: float = 1e12) -> Table:
-    """A table as the hall makes one; kept loaded while it waits, unless `unload_after` says otherwise."""
+    """A table as a worker makes one; kept loaded while it waits, unless `unload_after` says otherwise."""
     table = Table(plan, Persistence(tmp / "saves"), clock, lambda: None, keeper=keeper)
     table.restore(keeper.read(plan.id, 200, 100))
     table.unload_after = unload_after
@@ -313,7 +313,7 @@ async def test_a_room_that_only_waits_is_let_go_and_taken_up_at_its_deadline_or_
         if table.room is None:
             woken += 1
         clock.advance(24 * HOUR)
-    assert woken >= 10, "it rests between deadlines"
+    assert woken >= 10, "it stays unloaded between deadlines"
     room = table.open()  # someone comes
     assert room.view(None).turn >= 4
     # the game (unseeded, its bots quick) may have ended in those days: then no move waits on anyone

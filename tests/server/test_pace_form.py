@@ -1,8 +1,8 @@
 """The new-room form sets a room's pace: live unless a person chooses a turn-based one, kept in its plan;
-and a hall made again after a restart takes a turn-based room up where its deadline left it.
+and a worker's rooms made again after a restart takes a turn-based room up where its deadline left it.
 
-The form runs in a Textual app holding a real hall of tables; the front's part in making a room (checking
-the request against every room, `make_plan`, and handing the plan to the hall) is done here in-process, as
+The form runs in a Textual app holding a worker's real rooms; the front's part in making a room (checking
+the request against every room, `make_plan`, and handing the plan to the worker) is done here in-process, as
 the front does it between processes."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from pathlib import Path
 from server.base.clock import SetClock
 from server.base.config import Limits, ServerConfig
 from server.screens.new_room import NewRoomScreen
-from server.tables.hall import Hall
 from server.tables.lobby_index import IndexedRoom
 from server.tables.plans import Plan, SeatPlan
-from server.tables.room_card import RoomCard
 from server.tables.room_files import plans_in
+from server.tables.room_summary import RoomSummary
+from server.tables.worker_rooms import WorkerRooms
 
-from inhall import Front, HallSession
+from local_rooms import Front, RoomsSession
 
 
 async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: Path) -> None:
@@ -29,9 +29,9 @@ async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: 
     )
     config.folder.mkdir(parents=True)
     front = Front(config.folder)
-    hall = Hall(config, asyncio.get_running_loop(), front)
-    front.hall = hall
-    app = HallSession(hall, NewRoomScreen)
+    worker_rooms = WorkerRooms(config, asyncio.get_running_loop(), front)
+    front.worker_rooms = worker_rooms
+    app = RoomsSession(worker_rooms, NewRoomScreen)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -45,9 +45,9 @@ async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: 
             await pilot.click("#make")
             await pilot.pause()
             assert app.entered, app.screen.query_one("#problem").render()
-            plan = hall.tables[app.entered[0]].plan
+            plan = worker_rooms.tables[app.entered[0]].plan
             assert (plan.name, plan.move_hours, plan.turn_based) == ("Duo", 24, True)
-            line = hall.tables[plan.id].line("key-Ada")
+            line = worker_rooms.tables[plan.id].line("key-Ada")
             assert "turn-based, 24 h a move" in line.edition_words
 
             app.push_screen(NewRoomScreen())
@@ -55,14 +55,14 @@ async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: 
             await pilot.press(*"Live")
             await pilot.click("#make")
             await pilot.pause()
-            assert len(app.entered) == 2 and hall.tables[app.entered[1]].plan.move_hours == 0, (
+            assert len(app.entered) == 2 and worker_rooms.tables[app.entered[1]].plan.move_hours == 0, (
                 "live by default"
             )
     finally:
-        hall.close()
+        worker_rooms.close()
 
 
-async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_due_meanwhile(
+async def test_worker_rooms_made_again_after_a_restart_fires_the_deadline_that_fell_due_meanwhile(
     tmp_path: Path,
 ) -> None:
     loop = asyncio.get_running_loop()
@@ -71,23 +71,25 @@ async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_du
     plan = Plan("t1", "Duo", "classic", {"short_game": True}, seats, move_hours=12)
     clock = SetClock(loop)
     config.folder.mkdir(parents=True)
-    hall = Hall(config, loop, Front(config.folder), clock)
-    table = hall.adopt(plan)  # every seat taken: it starts, and plays on with nobody here
+    worker_rooms = WorkerRooms(config, loop, Front(config.folder), clock)
+    table = worker_rooms.adopt(plan)  # every seat taken: it starts, and plays on with nobody here
     clock.advance(1.0)
     assert table.room is not None and table.deadline is not None
     waited = table.room.view(None).pending
     assert waited is not None and not table.room.seats[waited.player].is_bot
     due, moves = table.deadline.due, table.room.version
-    hall.close()  # the server stops; it is down for a day
+    worker_rooms.close()  # the server stops; it is down for a day
 
     later = SetClock(loop, wall=due + 12 * 3600)
     front = Front(config.folder)  # the front started again: its index made anew from the plans
-    again = Hall(config, loop, front, later)
-    front.hall = again
+    again = WorkerRooms(config, loop, front, later)
+    front.worker_rooms = again
     [kept] = plans_in(config.folder)
     status = again.take(kept)  # as the front hands a worker its rooms on start, and writes how it stands
-    front.put(RoomCard.of(kept), status)
-    assert "t1" not in again.tables, "it waited on a person: it rests, no table held, until its deadline..."
+    front.put(RoomSummary.of(kept), status)
+    assert "t1" not in again.tables, (
+        "it waited on a person: it stays unloaded, no table held, until its deadline..."
+    )
     name = kept.seats[waited.player].name
     found = again.find("Duo")
     assert isinstance(found, IndexedRoom) and found.status() == status

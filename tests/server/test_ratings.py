@@ -40,7 +40,7 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         await ada.wait_for("Nobody has finished a game that counts yet.")
         await ada.wait_for("Bots, on the same scale")
         await ada.wait_for("random ")
-        board = ada.app().hall.ratings
+        board = ada.app().worker_rooms.ratings
         assert board is not None and board.bots
         lines = ada.text().splitlines()  # at 100 columns: no level's figure cut from its name
         for level, rating in board.bots.items():
@@ -72,7 +72,7 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
 
         await ada.connect()
         await ada.wait_until(in_lobby)
-        board = ada.app().hall.ratings
+        board = ada.app().worker_rooms.ratings
         assert board is not None
         mine, bobs = board.shown(ada.fingerprint), board.shown(bob.fingerprint)
         await ada.wait_for(f"Ada ({mine}), Bob ({bobs})")

@@ -90,7 +90,7 @@ async def test_in_lines_name_changes_it_for_the_rooms_joined_afterwards(tmp_path
         await bo.wait_for("Anna Lee: hello")
         await ann.type("new Solo classic 1 person 1 easy bot")
         await ann.wait_for("You are at Solo")
-        tables = {t.name: t for t in ann.player().hall.tables.values()}
+        tables = {t.name: t for t in ann.player().worker_rooms.tables.values()}
         assert tables["Duo"].plan.seats[0].name == "Ann", "the seat she had keeps the old name"
         assert tables["Solo"].plan.seats[0].name == "Anna Lee"
         await bo.type("idioma es")

@@ -248,14 +248,18 @@ def test_the_names_are_kept_in_the_store_and_those_of_players_json_moved_in(
     assert [again.name_of(k) for k in (ADA, BOB, "SHA256:cy", "SHA256:di")] == [None, "Bob", "Cy", "Di"]
 
 
-def test_the_face_each_key_chose_is_kept(place: Place) -> None:
+def test_the_ui_mode_each_key_chose_is_kept(place: Place) -> None:
     players = Players(place.open())
-    players.choose_face(ADA, "lines")
-    players.choose_face(BOB, "lines")
-    players.choose_face(BOB, "screen")  # chose again: the last choice holds
-    players.choose_face(ADA, "a drawing")  # not a face: nothing kept
+    players.choose_ui_mode(ADA, "lines")
+    players.choose_ui_mode(BOB, "lines")
+    players.choose_ui_mode(BOB, "screen")  # chose again: the last choice holds
+    players.choose_ui_mode(ADA, "a drawing")  # not a UI mode: nothing kept
     again = Players(place.open())
-    assert (again.face_of(ADA), again.face_of(BOB), again.face_of("SHA256:cy")) == ("lines", "screen", None)
+    assert (again.ui_mode_of(ADA), again.ui_mode_of(BOB), again.ui_mode_of("SHA256:cy")) == (
+        "lines",
+        "screen",
+        None,
+    )
 
 
 def test_the_language_each_key_chose_is_kept(place: Place) -> None:
@@ -288,10 +292,10 @@ def test_a_database_of_the_version_before_gains_the_line_settings_and_keeps_the_
     before = place.open(place.migrations[:5])  # as a server of the version before left it
     assert before.version == 5 and "line_settings" not in place.tables()
     before.keep_language(ADA, "es")
-    before.keep_face(ADA, "lines")
+    before.keep_ui_mode(ADA, "lines")
     before.close()
     players = Players(place.open())
-    assert players.language_of(ADA) == "es" and players.face_of(ADA) == "lines"
+    assert players.language_of(ADA) == "es" and players.ui_mode_of(ADA) == "lines"
     assert players.settings_of(ADA) is None
     players.choose_settings(ADA, Settings(verbose=True))
     again = Players(place.open())

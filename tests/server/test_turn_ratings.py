@@ -1,6 +1,7 @@
 """Turn-based games are rated apart from live ones and shown apart: the board the front sends the workers
 carries both, the ratings screen switches between them with a key, and the line mode hears them with
-`ratings turns` (`clasificación turnos`); a person's own line says both. On a hall in the test's process."""
+`ratings turns` (`clasificación turnos`); a person's own line says both. On a worker's rooms in the test's
+process."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from server.screens.players import PlayersScreen
 from server.tables.plans import Plan, SeatPlan
 from translation import language
 
-from inhall import HallSession, Lines, hall_here
+from local_rooms import Lines, RoomsSession, worker_rooms_here
 
 ADA, BOB, CY, DI = "key-Ada", "key-Bob", "key-Cy", "key-Di"
 NAMES = {ADA: "Ada", BOB: "Bob", CY: "Cy", DI: "Di"}
@@ -46,10 +47,10 @@ async def test_a_turn_based_game_is_in_the_turn_based_list_and_not_the_live_one_
     board = _board(tmp_path)
     assert set(board.people) == {BOB, CY, DI} and set(board.turn_people) == {ADA, BOB}
     assert RatingBoard.from_json({"people": [], "bots": {}}).turn_people == {}, "a front before them"
-    hall = hall_here(tmp_path, SetClock(asyncio.get_running_loop()))
+    worker_rooms = worker_rooms_here(tmp_path, SetClock(asyncio.get_running_loop()))
     try:
-        hall.rated(board.to_json())
-        ada = Lines(hall, ADA, "Ada")
+        worker_rooms.rated(board.to_json())
+        ada = Lines(worker_rooms, ADA, "Ada")
         live = await ada.type("ratings")
         assert "Live games" in live and "Cy:" in live and "Bob:" in live
         assert "Ada" not in live.replace("Ada (you)", "?") and "(you)" not in live, live
@@ -64,14 +65,14 @@ async def test_a_turn_based_game_is_in_the_turn_based_list_and_not_the_live_one_
         assert "por turnos" in said and "Ada (tú)" in said and "Cy:" not in said, said
         ada.close()
     finally:
-        hall.close()
+        worker_rooms.close()
 
 
 async def test_the_ratings_screen_switches_between_live_and_turn_based_with_a_key(tmp_path: Path) -> None:
-    hall = hall_here(tmp_path, SetClock(asyncio.get_running_loop()))
+    worker_rooms = worker_rooms_here(tmp_path, SetClock(asyncio.get_running_loop()))
     try:
-        hall.rated(_board(tmp_path).to_json())
-        app = HallSession(hall, PlayersScreen)
+        worker_rooms.rated(_board(tmp_path).to_json())
+        app = RoomsSession(worker_rooms, PlayersScreen)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
 
@@ -90,4 +91,4 @@ async def test_the_ratings_screen_switches_between_live_and_turn_based_with_a_ke
             await pilot.pause()
             assert sorted(names()) == ["Bob", "Cy", "Di"]
     finally:
-        hall.close()
+        worker_rooms.close()

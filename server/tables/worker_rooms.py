@@ -1,4 +1,4 @@
-"""The hall: the server's tables, as one worker process sees them.
+"""The rooms of one worker process, and how it sees the server's other rooms.
 
 A worker holds some tables (`tables`: their rooms, bots and saves) and reads the others from the lobby's
 index, which the front process writes (`server.tables.lobby_index`, read in `server.tables.lobby_rooms`):
@@ -40,11 +40,11 @@ from server.tables.lobby_rooms import LobbyRooms
 from server.tables.making import check_turn_based_seats
 from server.tables.over_rooms import OverRooms
 from server.tables.plans import Plan, RoomRequest, TableError
-from server.tables.room_card import RoomCard
 from server.tables.room_files import ROOMS as ROOMS
 from server.tables.room_files import plan_of
+from server.tables.room_summary import RoomSummary
 from server.tables.table import Entry, Table
-from server.tables.turn_pace import AWAY_DAYS, DAY, away_words, resting_status
+from server.tables.turn_pace import AWAY_DAYS, DAY, away_words, unloaded_status
 from translation import _, speaking
 from translation.listeners import held
 
@@ -53,7 +53,7 @@ log = logging.getLogger(__name__)
 LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
 
 
-class Hall(OverRooms, LobbyRooms):
+class WorkerRooms(OverRooms, LobbyRooms):
     """The tables of one worker, and the lobby's index of every room."""
 
     def __init__(
@@ -87,7 +87,7 @@ class Hall(OverRooms, LobbyRooms):
         self.lobby_talk = LobbyTalk(self.limits.lobby_chat_kept)  # the lobby's chat, as the front tells it
         self.keeper = Keeper(self.folder, loop)  # each table's banks, chat and vote, kept as they change
         self.people: list[str] = []  # on a server of several hosts: the people connected to any of them
-        self.resting: set[str] = set()
+        self.unloaded: set[str] = set()
         """Turn-based rooms of this worker let go while they wait on a person: each is in `alarms` (its
         deadline) and holds no table; its line in the lobby is the index's."""
         self.alarms = Alarms(self.clock, self._deadline_due)
@@ -98,34 +98,35 @@ class Hall(OverRooms, LobbyRooms):
     def _plans(self) -> Path:
         return self.folder / ROOMS
 
-    def take(self, plan: Plan | RoomCard) -> TableStatus:
+    def take(self, plan: Plan | RoomSummary) -> TableStatus:
         """Take ownership of a room saved before (on starting, or from a host that stopped), or made just
-        now: a turn-based room that waited on a person rests until someone comes or its deadline (no table
-        held for it), any other is adopted. A room handed by its card (on starting) has its plan read from
-        the disk when it is adopted (`TableError` when it cannot be read). How it stands, for the front."""
+        now: a turn-based room that waited on a person stays unloaded until someone comes or its deadline
+        (no table held for it), any other is adopted. A room handed by its summary (on starting) has its plan
+        read from the disk when it is adopted (`TableError` when it cannot be read). How it stands, for the
+        front."""
         held = self.tables.get(plan.id)
         if held is not None:
             return held.status()
         kept = None
         if plan.turn_based and plan.save_id is not None and not plan.finished:
             kept = self.keeper.read(plan.id, self.limits.chat_max, self.limits.chat_kept)
-            status = resting_status(plan, kept.deadline, kept.vote)
+            status = unloaded_status(plan, kept.deadline, kept.vote)
             if status is not None:
-                self._rest(plan, status, status.due)
+                self._keep_unloaded(plan, status, status.due)
                 return status
-        if isinstance(plan, RoomCard):
+        if isinstance(plan, RoomSummary):
             whole = plan_of(self.folder, plan.id)
             if whole is None:
                 raise TableError(_("The room {name} cannot be opened now.", name=plan.name))
             plan = whole
         return self.adopt(plan, kept).status()
 
-    def _rest(self, plan: Plan | RoomCard, status: TableStatus, due: float) -> None:
-        self.resting.add(plan.id)
+    def _keep_unloaded(self, plan: Plan | RoomSummary, status: TableStatus, due: float) -> None:
+        self.unloaded.add(plan.id)
         self.alarms.set(plan.id, due)
         self.changed()
 
-    def _let_rest(self, table: Table, due: float) -> None:
+    def _on_unload(self, table: Table, due: float) -> None:
         """Let a table go that has just unloaded its game (`Table.unload`): only its id and deadline are kept
         here (the front writes its line in the lobby's index)."""
         if self.tables.get(table.id) is not table:
@@ -136,11 +137,11 @@ class Hall(OverRooms, LobbyRooms):
         self._dirty.discard(table.id)
         self.keeper.forget(table.id)
         status = table.status()
-        self._rest(table.plan, status, due)
+        self._keep_unloaded(table.plan, status, due)
         self.front.report(table.plan.to_json(), status)
 
     def _deadline_due(self, table_id: str) -> None:
-        if table_id in self.resting:
+        if table_id in self.unloaded:
             try:
                 self._wake(table_id, table_id)
             except TableError as exc:
@@ -149,7 +150,7 @@ class Hall(OverRooms, LobbyRooms):
     def wake(self, table: AnyTable) -> AnyTable:
         """Return the table to enter for one found in the lobby: a room this worker let go is loaded again,
         its plan read from the disk, any other is itself. `TableError` when its plan cannot be read."""
-        if not isinstance(table, IndexedRoom) or table.id not in self.resting:
+        if not isinstance(table, IndexedRoom) or table.id not in self.unloaded:
             return table
         return self._wake(table.id, table.name)
 
@@ -167,7 +168,7 @@ class Hall(OverRooms, LobbyRooms):
         held = self.tables.get(plan.id)
         if held is not None:
             return held
-        self.resting.discard(plan.id)
+        self.unloaded.discard(plan.id)
         self.alarms.cancel(plan.id)
         table = Table(
             plan,
@@ -180,7 +181,7 @@ class Hall(OverRooms, LobbyRooms):
         table._save_delay = self.config.save_delay
         table.rated = lambda: self.ratings is not None
         table.chat_kept = self.limits.chat_kept
-        table.on_rest = lambda due: self._let_rest(table, due)
+        table.on_unload = lambda due: self._on_unload(table, due)
         if kept is None:
             kept = self.keeper.read(plan.id, self.limits.chat_max, self.limits.chat_kept)
         table.restore(kept)
@@ -296,7 +297,7 @@ class Hall(OverRooms, LobbyRooms):
         """Record a person's days away (until `until`, seconds since the epoch; 0: back) in each turn-based
         room held here where he has a seat, its deadline for him moved past them; the rooms' names."""
         names = []
-        for room in [r.id for r in self.index.of_person(fingerprint) if r.id in self.resting]:
+        for room in [r.id for r in self.index.of_person(fingerprint) if r.id in self.unloaded]:
             try:
                 self._wake(room, room)  # loaded: his deadline running there moves with the days
             except TableError as exc:
@@ -380,13 +381,13 @@ class Hall(OverRooms, LobbyRooms):
         return self.config.smtp is not None
 
     async def mail(
-        self, fingerprint: str, do: str, value: str = "", face: str = "lines"
+        self, fingerprint: str, do: str, value: str = "", ui_mode: str = "lines"
     ) -> tuple[str, MailState]:
         """Ask the front, which keeps the addresses, for something about the person's mail: `do` is
         "address" (`value` the address: a code is sent to it), "confirm" (`value` the code), "off", "choice"
-        ("each" or "digest") or "state". The sentence for the person, in the words of his front end (`face`:
-        "lines", or "screen" for the mail dialog), and what their mail dialog shows."""
-        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "face": face}
+        ("each" or "digest") or "state". The sentence for the person, in the words of his front end
+        (`ui_mode`: "lines", or "screen" for the mail dialog), and what their mail dialog shows."""
+        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "ui_mode": ui_mode}
         message["lang"] = speaking().code
         try:
             raw = await self.front.ask(message)
@@ -471,8 +472,8 @@ class Hall(OverRooms, LobbyRooms):
         over = self._over.pop(table_id, None)
         if over is not None:
             over.stop()
-        if table_id in self.resting:
-            self.resting.discard(table_id)
+        if table_id in self.unloaded:
+            self.unloaded.discard(table_id)
             self.alarms.cancel(table_id)
         if table is not None:
             try:

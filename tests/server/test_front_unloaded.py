@@ -1,5 +1,5 @@
-"""The front keeps no card or status of a turn-based room resting in its worker, only its id and worker: it
-reads the rest back from the lobby's index where it needs it. A resting room is still routed to by its
+"""The front keeps no summary or status of a turn-based room unloaded in its worker, only its id and worker:
+it reads the rest back from the lobby's index where it needs it. An unloaded room is still routed to by its
 name, listed by `mine` as waiting on its person, counted and named when a room is made, and its people are
 seated; it survives the index being made again; and a room someone comes to is held again."""
 
@@ -21,8 +21,8 @@ from server.tables.keeping import Keeper
 from server.tables.lobby_index import IndexedRoom, LobbyIndex
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
-from server.tables.room_card import RoomCard
 from server.tables.room_files import ROOMS
+from server.tables.room_summary import RoomSummary
 from server.tables.table import Table
 
 ADA, BOB, CY = "key-Ada", "key-Bob", "key-Cy"
@@ -30,7 +30,7 @@ ADA, BOB, CY = "key-Ada", "key-Bob", "key-Cy"
 pytestmark = pytest.mark.slow  # it starts a front and its worker
 
 
-async def _resting_rooms(folder: Path, saves: Path, names: list[str]) -> list[float]:
+async def _unloaded_rooms(folder: Path, saves: Path, names: list[str]) -> list[float]:
     """Make turn-based rooms of Ada and Bob and a bot, each waiting on Ada's roll and let go (as a worker
     lets them go), their plans in the data folder; their deadlines (as their kept states keep them)."""
     loop = asyncio.get_running_loop()
@@ -57,8 +57,8 @@ async def _resting_rooms(folder: Path, saves: Path, names: list[str]) -> list[fl
     return due
 
 
-def _room_of(held: RoomCard | Entry | IndexedRoom) -> str:
-    return held.id if isinstance(held, RoomCard) else held.plan.id
+def _room_of(held: RoomSummary | Entry | IndexedRoom) -> str:
+    return held.id if isinstance(held, RoomSummary) else held.plan.id
 
 
 async def _told(front: Front) -> None:
@@ -70,24 +70,24 @@ async def _told(front: Front) -> None:
     raise AssertionError("the front never wrote the index")
 
 
-async def test_the_front_keeps_only_the_id_and_worker_of_a_resting_room(tmp_path: Path) -> None:
+async def test_the_front_keeps_only_the_id_and_worker_of_an_unloaded_room(tmp_path: Path) -> None:
     data, saves = tmp_path / "server", tmp_path / "saves"
-    due = await _resting_rooms(data, saves, ["Wait0", "Wait1", "Wait2"])
+    due = await _unloaded_rooms(data, saves, ["Wait0", "Wait1", "Wait2"])
     limits = Limits(rooms=4, turn_based_rooms_per_player=3)
     config = ServerConfig(data_dir=data, saves_dir=saves, ratings=False, workers=1, limits=limits)
     front = Front(config, in_process=True)
     await front.start()
     try:
         await _told(front)
-        assert not front.registry and sorted(front.aside) == ["w0", "w1", "w2"], "set aside, each"
+        assert not front.registry and sorted(front.unloaded) == ["w0", "w1", "w2"], "unloaded, each"
         gc.collect()
         held = [
             o
             for o in gc.get_objects()
-            if (isinstance(o, (RoomCard, Entry, IndexedRoom)) and _room_of(o) in front.aside)
+            if (isinstance(o, (RoomSummary, Entry, IndexedRoom)) and _room_of(o) in front.unloaded)
             or (isinstance(o, TableStatus) and o.due in due)
         ]
-        assert not held, f"{len(held)} cards or statuses of resting rooms held"
+        assert not held, f"{len(held)} summaries or statuses of unloaded rooms held"
 
         entry = front.entry_of("wait1")  # by its name, case-insensitive: read from the index
         assert entry is not None and entry.plan.id == "w1" and entry.status.waiting_on == "Ada"
@@ -112,21 +112,21 @@ async def test_the_front_keeps_only_the_id_and_worker_of_a_resting_room(tmp_path
             await front.create(asked(BOB, "Fifth", 0))
         assert front.entry_of("Fourth") is front.registry[fourth], "a room made is held"
 
-        lost = front.index.rebuild(front._index_rows(front.registry), front.aside) if front.index else None
-        assert lost == set(), "every resting room carried over into the index made again"
+        lost = front.index.rebuild(front._index_rows(front.registry), front.unloaded) if front.index else None
+        assert lost == set(), "every unloaded room carried over into the index made again"
         found = LobbyIndex(data).room("Wait1")
         assert found is not None and found.status().due == due[1]
 
         worker = front.workers[0].local
         assert worker is not None
-        room = worker.hall.find("Wait0")
+        room = worker.worker_rooms.find("Wait0")
         assert room is not None
-        worker.hall.wake(room)  # someone came: loaded, and held again
+        worker.worker_rooms.wake(room)  # someone came: loaded, and held again
         for _n in range(100):
             if "w0" in front.registry:
                 break
             await asyncio.sleep(0.05)
-        assert "w0" in front.registry and "w0" not in front.aside
+        assert "w0" in front.registry and "w0" not in front.unloaded
         assert [name for name, _asked in front.waiting_on(ADA)] == ["Wait0", "Wait1", "Wait2"]
     finally:
         await front.stop()

@@ -1,6 +1,6 @@
-"""What a turn-based room asks of a person, and by when, wherever he reads it: the letter (against a real
+"""What a turn-based room asks of a person, and by when, wherever he reads it: the e-mail (against a real
 SMTP server, aiosmtpd on 127.0.0.1), `ssh host mine`, `status` in lines and the line said on coming to the
-table, in his time zone where his client names one (`TZ`), else in UTC. A restart sends no letter for a move
+table, in his time zone where his client names one (`TZ`), else in UTC. A restart sends no e-mail for a move
 he was at the table for, and days away cover a room he sits at after declaring them."""
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from engine import DeclineProperty, ProposeTrade
 from engine.core.state import Auction, Bundle
 from room import Persistence
 from server.base.clock import SetClock
-from server.network import move_letters
+from server.network import move_emails
 from server.network.clock_moves import ask_advance
-from server.network.move_letters import MoveLetters
+from server.network.move_emails import MoveEmails
 from server.network.registry import Entry
 from server.people.mail import Mailer, MailSettings
 from server.people.notices import Notices
@@ -31,7 +31,7 @@ from server.tables import turn_pace
 from server.tables.keeping import Keeper
 from server.tables.move_words import MoveAsked, waits_on, when_words, zone_named
 from server.tables.plans import Plan, SeatPlan
-from server.tables.room_card import RoomCard
+from server.tables.room_summary import RoomSummary
 from server.tables.table import Table
 from translation import Language, language, use
 
@@ -93,17 +93,17 @@ def test_a_move_is_said_with_what_it_is_and_by_when_in_the_readers_zone_and_in_s
 
 
 def _by_in(zone: str, due: float) -> str:
-    """The deadline as an English letter writes it in `zone`, worked out without the game's code."""
+    """The deadline as an English e-mail writes it in `zone`, worked out without the game's code."""
     local = dt.datetime.fromtimestamp(due, ZoneInfo(zone))
     hour = local.hour % 12 or 12
     noon = "AM" if local.hour < 12 else "PM"
     return f"by {local:%a}, {local:%b} {local.day}, {hour}:{local:%M} {noon} {local:%Z}"
 
 
-async def test_the_letter_names_the_deed_auctioned_and_the_offers_sender_and_by_when_in_her_zone(
+async def test_the_email_names_the_deed_auctioned_and_the_offers_sender_and_by_when_in_her_zone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(move_letters, "LETTER_AFTER", 0.05)
+    monkeypatch.setattr(move_emails, "EMAIL_AFTER", 0.05)
     loop = asyncio.get_running_loop()
     inbox, smtp, port = await start_inbox()
     store = SqliteStore(tmp_path / "people.sqlite3")
@@ -128,21 +128,21 @@ async def test_the_letter_names_the_deed_auctioned_and_the_offers_sender_and_by_
     try:
         for key in ("key-Ada", "key-Bob"):
             assert "A code is on its way" in notices.give_address(key, f"{key[4:].lower()}@example.org")
-            await inbox.wait_for(len(inbox.letters) + 1)
-            assert "confirmed" in notices.confirm(key, code_in(inbox.letters[-1]))
-        told = len(inbox.letters)
-        letters = MoveLetters(notices, lambda _room: Entry(RoomCard.of(table.plan), table.status(), 0))
+            await inbox.wait_for(len(inbox.messages) + 1)
+            assert "confirmed" in notices.confirm(key, code_in(inbox.messages[-1]))
+        told = len(inbox.messages)
+        messages = MoveEmails(notices, lambda _room: Entry(RoomSummary.of(table.plan), table.status(), 0))
         table.start()
         room = table.room
         assert room is not None
         assert room.submit(0, ProposeTrade(player=0, to=1, give=Bundle(cash=10)), room.version).ok
         status = table.status()
         assert (status.seat, status.asked, status.about) == (1, "trade_answer", "Ada")
-        letters.reported("t1", Entry(RoomCard.of(table.plan), status, 0))
+        messages.reported("t1", Entry(RoomSummary.of(table.plan), status, 0))
         await inbox.wait_for(told + 1)
-        letter = text_of(inbox.letters[-1])
-        assert inbox.letters[-1]["To"] == "bob@example.org"
-        assert f"Friday waits on you: an offer from Ada to answer, {_by_in('UTC', status.due)}." in letter
+        message = text_of(inbox.messages[-1])
+        assert inbox.messages[-1]["To"] == "bob@example.org"
+        assert f"Friday waits on you: an offer from Ada to answer, {_by_in('UTC', status.due)}." in message
 
         clock.advance(25 * HOUR)  # Bob's time runs out: the offer lapses, and the game goes on to an auction
         for _step in range(200):
@@ -162,14 +162,14 @@ async def test_the_letter_names_the_deed_auctioned_and_the_offers_sender_and_by_
         assert isinstance(auction, Auction)
         deed = room.board.name(auction.space)
         assert status.about == deed
-        before = len(inbox.letters)
-        letters.reported("t1", Entry(RoomCard.of(table.plan), status, 0))
+        before = len(inbox.messages)
+        messages.reported("t1", Entry(RoomSummary.of(table.plan), status, 0))
         await inbox.wait_for(before + 1)
-        letter = text_of(inbox.letters[-1])
+        message = text_of(inbox.messages[-1])
         owner = table.plan.seats[status.seat].owner
-        assert inbox.letters[-1]["To"] == f"{(owner or '')[4:].lower()}@example.org"
+        assert inbox.messages[-1]["To"] == f"{(owner or '')[4:].lower()}@example.org"
         zone = TOKYO if owner == "key-Ada" else "UTC"
-        assert f"Friday waits on you: the auction of {deed}, {_by_in(zone, status.due)}." in letter, letter
+        assert f"Friday waits on you: the auction of {deed}, {_by_in(zone, status.due)}." in message, message
     finally:
         table.close()
         keeper.stop()
@@ -186,9 +186,9 @@ async def test_lines_and_mine_say_what_and_by_when_and_a_restart_writes_for_no_m
 ) -> None:
     """A person in lines whose client names her time zone reads her move and its deadline in it on coming to
     the table, at `status` and in `ssh host mine`; she leaves in the middle of her move, and neither the
-    room's rest nor a restart of the server sends a letter for it; the next move of hers, which she did not
+    room's rest nor a restart of the server sends an e-mail for it; the next move of hers, which she did not
     see, is told, by when in her zone."""
-    monkeypatch.setattr(move_letters, "LETTER_AFTER", 1.0)
+    monkeypatch.setattr(move_emails, "EMAIL_AFTER", 1.0)
     monkeypatch.setattr(turn_pace, "UNLOAD_AFTER", 0.1)
     inbox, smtp, port = await start_inbox()
     config: dict[str, Any] = {
@@ -207,7 +207,7 @@ async def test_lines_and_mine_say_what_and_by_when_and_a_restart_writes_for_no_m
         await ada.wait_for("You are in the lobby.")
         await ada.type("mail ada@example.org")
         await inbox.wait_for(1)
-        await ada.type(f"confirm {code_in(inbox.letters[0])}")
+        await ada.type(f"confirm {code_in(inbox.messages[0])}")
         await ada.wait_for("Your address is confirmed")
         await ada.type("new Duo classic 1 person 1 easy bot turns 24")
         await ada.wait_for("You are at Duo.")
@@ -224,12 +224,12 @@ async def test_lines_and_mine_say_what_and_by_when_and_a_restart_writes_for_no_m
         assert listed.startswith("Duo\tyour move in turn ") and DEADLINE.search(listed), listed
         ada.close()
         await asyncio.sleep(2.0)
-        assert len(inbox.letters) == 1, "no letter for the move she left in the middle of"
+        assert len(inbox.messages) == 1, "no e-mail for the move she left in the middle of"
 
         await running.stop()
         running = await start_server(tmp_path, **config)
         await asyncio.sleep(3.0)
-        assert len(inbox.letters) == 1, "nor after a restart: she saw that move"
+        assert len(inbox.messages) == 1, "nor after a restart: she saw that move"
 
         again = Speaker(running, "Ada", ada.key)
         await again.connect("mine", env=tz)  # her client names her zone again
@@ -238,8 +238,8 @@ async def test_lines_and_mine_say_what_and_by_when_and_a_restart_writes_for_no_m
         assert running.clock_requests is not None
         running.clock_requests.look()
         await inbox.wait_for(2, timeout=20)
-        letter = text_of(inbox.letters[1])
-        assert re.search(r"Duo waits on you: " + DEADLINE.pattern + r"\.", letter), letter
+        message = text_of(inbox.messages[1])
+        assert re.search(r"Duo waits on you: " + DEADLINE.pattern + r"\.", message), message
     finally:
         ada.close()
         await running.stop()
