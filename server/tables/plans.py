@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol
 
 from engine import EDITIONS, RuleOptions
@@ -139,11 +139,11 @@ class Plan:
         """Return the plan as written and sent: what `dataclasses.asdict` gives, made directly (a server
         with thousands of rooms writes and sends them often); the fields a room's summary has too are
         written by `room_json`."""
-        raw = room_json(self)
-        raw["rules"] = _copied(self.rules)
-        raw["turn_timer"] = self.turn_timer
-        raw["pace"] = self.pace
-        return raw
+        shared = room_json(self)
+        shared["rules"] = _copied(self.rules)
+        shared["turn_timer"] = self.turn_timer
+        shared["pace"] = self.pace
+        return {name: shared[name] for name in _FIELDS}  # in the order of the fields, as `asdict` writes
 
     @classmethod
     def from_json(cls, raw: Any) -> Plan:
@@ -259,6 +259,10 @@ class Room(Protocol):
 
     @property
     def ended(self) -> float: ...
+
+
+_FIELDS = tuple(f.name for f in fields(Plan))
+"""A plan's fields in the order they are written."""
 
 
 def room_json(room: Room) -> dict[str, Any]:
