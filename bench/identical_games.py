@@ -14,16 +14,14 @@ to a file, then those of the code after it, and compare:
 `--compare FILE` plays the games and prints the lines that differ from FILE, then how many games matched;
 it exits 1 when any differs.
 
-The games are played with Python's string hashing fixed (`PYTHONHASHSEED=0`; the script starts itself again
-with it): some bot judgements go through sets of group names, whose order the hashing decides, and would
-otherwise tell a reason in other words from one process to the next.
+The digests do not depend on Python's string hashing (`PYTHONHASHSEED`): a run in any process gives the
+same lines.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -31,6 +29,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 # Run as a script, this file's folder comes first on the path and its name would hide the engine package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+sys.path.insert(0, str(HERE.parent))  # this checkout's packages, before any installed copy
 
 from engine.bots import make_bot  # noqa: E402
 from engine.core.commands import Command  # noqa: E402
@@ -89,9 +88,6 @@ def lines(games: int, seed: int, editions: Sequence[str], lineups: Sequence[str]
 
 
 def main() -> None:
-    if os.environ.get("PYTHONHASHSEED") != "0":
-        os.environ["PYTHONHASHSEED"] = "0"
-        os.execv(sys.executable, [sys.executable, *sys.argv])
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

@@ -177,7 +177,7 @@ def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[
     gets = set(give.deeds)
     loses = set(take.deeds)
     board = pos.board
-    for group in {board.group_of[s] for s in gets}:
+    for group in dict.fromkeys(board.group_of[s] for s in give.deeds):  # in the deal's order, not by hash
         assert group is not None
         if group in pos.tables.dice_groups:
             continue
@@ -192,7 +192,7 @@ def claims(pos: Position, take: Bundle, owner: int) -> list[str]:
     over with `take`: his claim on a group, which a trade would break up."""
     out = []
     board = pos.board
-    for group in {board.group_of[s] for s in take.deeds}:
+    for group in dict.fromkeys(board.group_of[s] for s in take.deeds):  # in the deal's order, not by hash
         if group not in pos.tables.street_groups:
             continue
         lots = board.members[group]
@@ -212,7 +212,7 @@ def unlocked(pos: Position, give: Bundle, take: Bundle, receiver: int, giver: in
     loses = set(take.deeds)
     board = pos.board
     streets = pos.tables.street_groups
-    for group in {board.group_of[s] for s in gets}:
+    for group in dict.fromkeys(board.group_of[s] for s in give.deeds):  # in the deal's order, not by hash
         assert group is not None
         if group not in streets:
             continue

@@ -9,6 +9,10 @@ games between two versions of the code).
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -60,3 +64,23 @@ def test_a_seeded_game_makes_the_same_events_and_state_as_before(
     edition: str, lineup: str, index: int, expected: str
 ) -> None:
     assert played(edition, lineup, index) == expected
+
+
+def test_a_bot_game_is_the_same_whatever_the_string_hashing() -> None:
+    """Python orders a set of strings by their hashes, which change from one process to the next: a bot that
+    went through a set of group names told its reasons (and summed its figures) in another order each time.
+    The same game, played in two processes hashing strings differently, makes the same digest."""
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from test_identical_games import played; "
+        "print(played('classic', 'normal,hard,random,easy', 2))"
+    )
+    here = str(Path(__file__).resolve().parent)
+    root = str(Path(__file__).resolve().parents[2])
+    digests = set()
+    for hashing in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hashing, "PYTHONPATH": root}
+        run = subprocess.run(
+            [sys.executable, "-c", code, here], env=env, capture_output=True, text=True, check=True
+        )
+        digests.add(run.stdout.strip())
+    assert len(digests) == 1, digests
