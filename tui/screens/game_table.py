@@ -449,10 +449,10 @@ class GameTable(Underlay[None]):
         head = [
             captions.dice_line(view, self.glyphs),
             *([table] if table is not None else []),
-            captions.turn_line(self.client, view),
+            captions.turn_line(self.client, view, width),
             *captions.player_rows(self.client, view, self.glyphs, width, self._humans),
             prompt,
-            captions.selected_line(self.client, view, self.selected, self.glyphs),
+            self._selected_line(view, width),
         ]
         boxes = captions.boxes_line(view, self.client)
         if boxes is not None:
@@ -463,6 +463,14 @@ class GameTable(Underlay[None]):
             at = len(head) - (2 if boxes is not None else 1)
             head[at] = captions.selected_line(self.client, view, self.selected, self.glyphs, explained=False)
         return head
+
+    def _selected_line(self, view: GameView, width: int) -> Content:
+        """Return the line on the space in view, with what its letters mean where that fits on one row (the
+        log under it then stays where it is as the space in view changes; `d` tells more)."""
+        line = captions.selected_line(self.client, view, self.selected, self.glyphs)
+        if len(line.wrap(width)) > 1:
+            return captions.selected_line(self.client, view, self.selected, self.glyphs, explained=False)
+        return line
 
     # --- after every change -------------------------------------------------------------------
 

@@ -147,15 +147,22 @@ def table_line(client: Told, view: GameView) -> Content | None:
     return Content.styled("; ".join(parts), "dim")
 
 
-def turn_line(client: GameClient, view: GameView) -> Content:
+def turn_line(client: GameClient, view: GameView, width: int | None = None) -> Content:
+    """Return whose turn it is and what the game waits for; where that is wider than `width`, what it waits
+    for alone (the arrow in the players' rows says whose turn it is), so that the line keeps to one row and
+    the log under it does not move as the wait changes."""
     names = client.names
     if view.winner is not None:
         return Content.styled(_("Game over: {name} wins.", name=names[view.winner]), "bold $accent")
     cur = view.current
-    return Content.assemble(
+    what = client.waiting_for()
+    line = Content.assemble(
         (_("{name}'s turn", name=names[cur]), f"bold {look.player(cur)}"),
-        _(": waiting for {what}.", what=client.waiting_for()),
+        _(": waiting for {what}.", what=what),
     )
+    if width is None or line.cell_length <= width:
+        return line
+    return Content.styled(_("Waiting for {what}.", what=what), f"bold {look.player(cur)}")
 
 
 PLACE_LEAST = 8
