@@ -8,11 +8,13 @@ likelihood and puts it on the model's scale (`server.people.rating`, at a table 
 default level, at a newcomer's mu; sigma from refitting resampled games. Games stopped by the turn cap have no
 end and are left out. Prints each level's mu, sigma and ordinal; `--write` keeps them in
 `server/people/bot_ratings.json`, which the server ships and reads. About 6 minutes of CPU with the defaults
-(`expert` takes about a second a game); `--keep` keeps the ranked games, `--from` fits them again, `--out`
-writes the figures elsewhere.
+(`expert` takes about a second a game); `--keep` keeps the ranked games, `--from` fits them again (the
+games of several files together), `--out` writes the figures elsewhere. `--lineups` plays only some of the
+tables (`all`, `quick`, `weakest`): the same games as in a run of every table, by seed and number, so that
+the tables a change does not touch are played once, kept, and fitted again with the new games of the others.
 
     python bench/bot_ratings.py [--games 200] [--seed 1] [--jobs 2] [--resamples 40] [--write | --out FILE]
-        [--keep FILE | --from FILE]
+        [--lineups all,quick,weakest] [--keep FILE | --from FILE [FILE ...]]
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ ALL = ("easy", "normal", "hard", "expert")
 QUICK = ("easy", "normal", "hard")
 WEAKEST = ("random", "easy", "normal")
 LINEUPS = (ALL, QUICK, WEAKEST)
+NAMED = {"all": ALL, "quick": QUICK, "weakest": WEAKEST}
+"""The tables by the names `--lineups` takes."""
 LEVELS = ("random", *ALL)
 MAX_TURNS = 1000
 PACKAGED = ROOT / "server" / "people" / BOTS_FILE
@@ -136,16 +140,25 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--resamples", type=int, default=40, help="refits of resampled games, for sigma")
     parser.add_argument("--keep", type=Path, help="keep the ranked games in this JSON file")
-    parser.add_argument("--from", dest="source", type=Path, help="fit the games kept in this file instead")
+    parser.add_argument(
+        "--from", dest="source", type=Path, nargs="+", help="fit the games kept in these files instead"
+    )
+    parser.add_argument(
+        "--lineups", default="all,quick,weakest", help="the tables to play, of all, quick and weakest"
+    )
     parser.add_argument("--write", action="store_true", help="keep the figures in server/people/" + BOTS_FILE)
     parser.add_argument("--out", type=Path, help="keep the figures in this file instead (implies --write)")
     args = parser.parse_args()
     if args.source is not None:
-        games = json.loads(args.source.read_text(encoding="utf-8"))
+        games = [g for path in args.source for g in json.loads(path.read_text(encoding="utf-8"))]
         report(games, fit(games, args.resamples, args.seed), args)
         return
+    names = [name.strip() for name in args.lineups.split(",") if name.strip()]
+    if not names or any(name not in NAMED for name in names):
+        parser.error(f"--lineups names tables of {', '.join(NAMED)}")
+    lineups = [NAMED[name] for name in names]
     slices = []
-    for lineup in LINEUPS:
+    for lineup in lineups:
         size = -(-args.games // args.jobs)
         for first in range(0, args.games, size):
             slices.append((lineup, first, min(size, args.games - first), args.seed))
@@ -157,7 +170,7 @@ def main() -> None:
             games.extend(ranked)
             cpu += seconds
     wall = time.perf_counter() - started
-    played = len(LINEUPS) * args.games
+    played = len(lineups) * args.games
     print(f"{played} games ({played - len(games)} stopped by the turn cap, left out)")
     print(f"CPU {cpu:.0f} s in the games, {wall:.0f} s on the clock with {args.jobs} jobs")
     if args.keep is not None:
@@ -168,13 +181,21 @@ def main() -> None:
 def report(games: list[list[str]], ratings: dict[str, Rating], args: argparse.Namespace) -> None:
     for lineup in LINEUPS:
         tables = [g for g in games if sorted(g) == sorted(lineup)]
+        if not tables:
+            continue
         firsts = {level: sum(1 for g in tables if g[0] == level) for level in lineup}
         print(f"wins at {len(lineup)}-seat tables ({len(tables)} games): {firsts}")
+        places = {lv: [sum(1 for g in tables if g[k] == lv) for k in range(len(lineup))] for lv in lineup}
+        print(f"  each level's places there, first to last: {places}")
     print(f"{'level':8} {'mu':>6} {'sigma':>6} {'ordinal':>8}")
     for level in LEVELS:
-        r = ratings[level]
-        print(f"{level:8} {r.mu:6.2f} {r.sigma:6.2f} {r.ordinal:8.2f}")
-    if args.write or args.out is not None:
+        if level in ratings:
+            r = ratings[level]
+            print(f"{level:8} {r.mu:6.2f} {r.sigma:6.2f} {r.ordinal:8.2f}")
+    missing = [level for level in LEVELS if level not in ratings]
+    if (args.write or args.out is not None) and missing:
+        print(f"not written: no games of {', '.join(missing)}")
+    elif args.write or args.out is not None:
         path = args.out or PACKAGED
         raw = {
             "about": "The bots' levels' Plackett-Luce ratings, measured by bench/bot_ratings.py.",
