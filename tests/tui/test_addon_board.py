@@ -388,8 +388,9 @@ async def test_at_80_by_24_the_centre_keeps_each_player_to_a_line_and_says_whose
         assert isinstance(centre, CentrePanel)
         lines = [line.plain for line in centre.render().split()]
         names = [seat.name for seat in seats]
-        rows = [line for line in lines if any(f" {name} " in line for name in names)]
+        rows = [line for line in lines if any(line[3:].startswith(f"{name} ") for name in names)]  # "▶● Vera"
         assert len(rows) == players  # each player on a line of his own, none wrapped onto the next
         assert all(len(line) <= centre.size.width - 2 for line in lines)
-        assert any(line.startswith("Vera's turn") for line in lines)
+        # whose turn, on one row: the whole sentence where it fits, what the game waits for where it does not
+        assert any(line.startswith(("Vera's turn", "Waiting for Vera to roll.")) for line in lines)
         assert any(line.startswith("Vera, your move") for line in lines)
