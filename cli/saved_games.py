@@ -96,26 +96,21 @@ def register(sub: Any) -> None:
 
 
 def seat_text(seat: Seat) -> str:
+    from room.levels import level_word
+
     if seat.kind == "human":
         return seat.name
     if seat.level:
-        return _("{name} (bot, {level})", name=seat.name, level=seat.level)
+        return _("{name} (bot, {level})", name=seat.name, level=level_word(seat.level))
     return _("{name} (bot)", name=seat.name)
 
 
 def edition_name(edition: str) -> str:
-    """Return an edition's name as its data gives it; a packaged one's from `EDITION_NAMES`, without loading
-    its whole data file (a list of saves names the edition of each)."""
-    from engine.core.catalogue import EDITION_NAMES
+    """Return an edition's name in the language spoken, without loading its whole data file (a list of saves
+    names the edition of each): `room.titles.edition_name_of`, as the saves' titles name it."""
+    from room.titles import edition_name_of
 
-    if edition in EDITION_NAMES:
-        return EDITION_NAMES[edition]
-    from engine import load_edition
-
-    try:
-        return load_edition(edition).name
-    except ValueError:
-        return edition
+    return edition_name_of(edition)
 
 
 def summary_title(summary: SaveSummary) -> str:

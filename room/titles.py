@@ -37,6 +37,15 @@ def _edition_name(edition: str) -> str:
     return pgettext("edition", name)
 
 
+def edition_name_of(edition: str) -> str:
+    """Return the name of the edition with id `edition` in the language spoken, as a list of saves shows it;
+    the id itself for an edition this version does not know."""
+    try:
+        return _edition_name(edition)
+    except ValueError:
+        return edition
+
+
 def game_title(edition: str, names: Sequence[str], kind: str) -> str:
     """Return the title of a new game, in the language spoken: its edition, kind and players."""
     values = {"edition": _edition_name(edition), "names": ", ".join(names)}

@@ -305,3 +305,17 @@ def test_a_save_timed_at_the_edge_of_the_calendar_is_listed_without_a_traceback(
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert "Edge of time" in out and "Traceback" not in err
+
+
+def test_the_list_and_show_name_the_edition_in_the_readers_language(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _run(capsys, "--lang", "es", "saves", "list", "--saves-dir", str(folder))
+    assert status == 0
+    row = next(line for line in out.splitlines() if "Still going" in line)
+    assert "Clásico" in row and "Classic" not in row, row
+    assert "(bot, fácil)" in row, row  # the bot's level in the same language
+    status, out, _ = _run(
+        capsys, "--lang", "es", "saves", "show", _id(folder, "Still going"), "--saves-dir", str(folder)
+    )
+    assert status == 0 and "Clásico" in out and "Classic" not in out, out
