@@ -244,3 +244,42 @@ def test_a_notice_that_expires_while_the_notices_are_read_ends_nothing(
     notes.add(Notification("Ada left the table.", timeout=5, raised_at=98.0))
     app = type("App", (), {"_notifications": notes})()
     assert [n.message for n in Notices(app).current()] == ["Ada left the table."]
+
+
+async def test_a_notice_that_expires_before_its_timer_leaves_the_terminal_all_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A notice can expire between two updates before the timer that redraws the notices is due (late on a
+    busy machine). The next update then found the box changed, did not draw where it was, and the timer
+    found nothing left to repaint: the expired notice stayed on the terminal, over the newer one's place."""
+    from textual.widgets import Static
+
+    from terminal import watch
+
+    terminal = watch(monkeypatch, 80, 24)
+    app = _app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        below = Static("first words", id="below")
+        screen = Screen()
+        await app.push_screen(screen)
+        await screen.mount(below)
+        app.notify("Ada won Oriental Avenue for $100.", timeout=0.3)
+        app.notify("Ada won States Avenue for $140.", timeout=30)
+        await pilot.pause()
+        assert "Oriental Avenue" in terminal.text() and "States Avenue" in terminal.text()
+        timer = app.notices._timer
+        assert timer is not None
+        timer.stop()  # the timer late: the first notice expires before it is due
+        await asyncio.sleep(0.4)
+        below.update("other words")  # an update far from the notices' corner
+        await pilot.pause()
+        await pilot.pause()
+        shown = terminal.text()
+        assert "other words" in shown
+        assert "Oriental Avenue" not in shown, shown
+        box = app.notices.box()
+        assert box is not None and "States Avenue" in " ".join(box.lines())
+        rows = terminal.lines()
+        for y, strip in box.rows:
+            assert rows[y][box.region.x : box.region.x + len(strip.text)] == strip.text

@@ -95,6 +95,7 @@ class Notices:
         self.edge = BAR
         self._box: Box | None = None
         self._key: tuple[object, ...] | None = None  # what the box was drawn for (`box`)
+        self._painted: Box | None = None  # the box the screen was last drawn with, or asked to repaint for
         self._timer: Timer | None = None
 
     def current(self) -> list[Notification]:
@@ -113,7 +114,7 @@ class Notices:
             self._timer.stop()
             self._timer = None
         notes = self.current()
-        old = self._box
+        old = self._painted
         new = self.box()
         try:
             screen: Screen[Any] | None = self.app.screen
@@ -122,6 +123,7 @@ class Notices:
         if screen is not None and new is not old:
             # the rows under the box, drawn with whatever else changed on the screen meanwhile
             repaint_regions(screen, [b.region for b in (old, new) if b is not None])
+            self._painted = new
         if notes:
             due = min(n.time_left for n in notes)
             self._timer = self.app.set_timer(max(due, 0.0) + 0.01, self.refresh, name="notices")
@@ -153,11 +155,27 @@ class Notices:
         return place() if callable(place) else None
 
     def over(self, update: CompositorUpdate) -> CompositorUpdate:
-        """Return `update`, followed by the notifications again if it draws where they are."""
+        """Return `update`, followed by the notifications again if it draws where they are, or if they changed
+        since the screen was drawn with them. A notice can expire between two updates, before the timer that
+        redraws them is due (late on a busy machine): the box then changes here, first, and is drawn at once,
+        and the rows the old one covered are repainted right after; left to the timer, it found the box
+        already changed and repainted nothing, and the expired notice stayed on the terminal."""
         box = self.box()
+        if box is not self._painted:
+            old, self._painted = self._painted, box
+            if old is not None:
+                self.app.call_later(self._repaint_under, old.region)
+            return update if box is None else Covered(update, box)
         if box is None or not box.touched_by(update):
             return update
         return Covered(update, box)
+
+    def _repaint_under(self, region: Region) -> None:
+        try:
+            screen = self.app.screen
+        except ScreenStackError:
+            return
+        repaint_regions(screen, [region])
 
     # --- drawing ---------------------------------------------------------------------------------
 
