@@ -261,7 +261,7 @@ async def test_a_notice_that_expires_before_its_timer_leaves_the_terminal_all_th
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         below = Static("first words", id="below")
-        screen = Screen()
+        screen: Screen[None] = Screen()
         await app.push_screen(screen)
         await screen.mount(below)
         app.notify("Ada won Oriental Avenue for $100.", timeout=0.3)
