@@ -28,11 +28,33 @@ from engine.core.options import RuleOptions
 from engine.core.ruleset import Ruleset
 from engine.core.track import track_for
 
+_BY_OBJECT: dict[tuple[str, int], tuple[RuleOptions, Ruleset]] = {}
+"""The rulesets already found, by edition and the identity of the rule options object (held, so that no
+other object takes its identity). Bounded: emptied when it grows large."""
+_BY_OBJECT_MOST = 1024
 
-@cache
+
 def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
     """Return the ruleset of a game of this edition with these options. Raises KeyError for a hook the
-    edition names that no rule area registers, and ValueError for a variant the edition does not have."""
+    edition names that no rule area registers, and ValueError for a variant the edition does not have.
+
+    A game and every view of it share one rule options object and ask for its ruleset at every turn: that
+    object is looked up by identity, a dictionary lookup, where the options' own hash goes through all
+    their fields."""
+    key = (edition_id, id(rules))
+    hit = _BY_OBJECT.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    ruleset = _resolve(edition_id, rules)
+    if len(_BY_OBJECT) >= _BY_OBJECT_MOST:
+        _BY_OBJECT.clear()
+    _BY_OBJECT[key] = (rules, ruleset)
+    return ruleset
+
+
+@cache
+def _resolve(edition_id: str, rules: RuleOptions) -> Ruleset:
+    """Return the ruleset of equal options (one object for all of them), resolved once."""
     edition = load_edition(edition_id)
     if rules.short_game and edition.short_game is None:
         raise ValueError(f"{edition.name} has no Short Game")
