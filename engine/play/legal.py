@@ -63,6 +63,7 @@ from engine.core.commands import (
     simple,
 )
 from engine.core.phrases import Phrase
+from engine.core.registry import COMMANDS
 from engine.core.state import (
     Auction,
     DealAnswer,
@@ -120,11 +121,19 @@ def options(game: LiveGame, player: int) -> list[Option]:
 
 
 def legal_commands(game: LiveGame, player: int) -> list[Command]:
+    """Return the candidate commands that pass their checks.
+
+    The candidates are built here from the state's own values, so they are well-formed: each is put to its
+    rule's check alone, without `malformed`, which `Game.check` runs for a command from outside."""
     st = game.state
     if st.winner is not None or not 0 <= player < len(st.players) or st.players[player].bankrupt:
         return []
-    check = game.check
-    return [c for c in dict.fromkeys(_candidates(game, player)) if check(c) is None]
+    out: list[Command] = []
+    for c in dict.fromkeys(_candidates(game, player)):
+        entry = COMMANDS.get(c.__class__)
+        if entry is not None and entry[0](game, c) is None:
+            out.append(c)
+    return out
 
 
 def _candidates(game: LiveGame, player: int, every: bool = False) -> list[Command]:
