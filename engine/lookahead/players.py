@@ -317,19 +317,21 @@ class SimplePlayer:
         spare: dict[int, list[int]] = {}  # holder -> lots of mine that are the one lot he lacks
         for lots in board.street_groups:
             owners = [deeds[s].owner for s in lots]
-            if player not in owners:
-                continue  # a group I hold nothing of gives me nothing to want or to spare
-            for q in set(owners):
-                if q is None or owners.count(q) != len(lots) - 1:
-                    continue
-                if any(deeds[s].level for s in lots):
-                    break
-                odd = lots[next(i for i, o in enumerate(owners) if o != q)]
-                holder = deeds[odd].owner
-                if q == player and holder is not None:
-                    missing[odd] = holder
-                elif holder == player:
-                    spare.setdefault(q, []).append(odd)
+            mine = owners.count(player)
+            short = len(lots) - 1  # who holds this many of the group lacks one lot
+            # a group I hold nothing of gives me nothing to want, and I spare only my one lot of it
+            if not mine or (mine != short and mine != 1):
+                continue
+            if any(deeds[s].level for s in lots):
+                continue
+            if mine == short:  # I lack one lot: who holds it
+                odd = next(i for i, o in enumerate(owners) if o != player)
+                if owners[odd] is not None:
+                    missing[lots[odd]] = owners[odd]
+            if mine == 1 and short:  # the rest may be one other's, who lacks mine
+                others = [o for o in owners if o != player]
+                if others[0] is not None and others.count(others[0]) == short:
+                    spare.setdefault(others[0], []).append(lots[owners.index(player)])
         for want, holder in missing.items():
             for give in spare.get(holder, []):
                 if board.group_of[give] == board.group_of[want]:
