@@ -1104,17 +1104,15 @@ def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
     """Return a constructor for an event that recurs with the same values (a throw, a move, a rent).
 
     Events are immutable, so one instance serves every time those values come round again: the commonest
-    events of a game cost a dictionary lookup. The rules give the values, so the first is not validated
-    either (`engine.core.unchecked`).
+    events of a game cost a lookup in `functools.cache`, whose calls do not enter Python at all once the
+    values have been seen. The rules give the values, so the first is not validated either
+    (`engine.core.unchecked`).
     """
-    cache: dict[tuple[Any, ...], Any] = {}
     build = unchecked(cls)
 
+    @cache
     def make(*values: Any) -> Any:
-        event = cache.get(values)
-        if event is None:
-            event = cache[values] = build(**dict(zip(fields, values, strict=True)))
-        return event
+        return build(**dict(zip(fields, values, strict=True)))
 
     return make
 
