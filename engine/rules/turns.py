@@ -30,6 +30,9 @@ _turn_started = interned(TurnStarted, "player", "turn")  # turn numbers come rou
 
 
 def _check_roll(game: LiveGame, cmd: RollDice) -> Refusal:
+    pend = game.state.pending
+    if pend is not None and pend.kind == "roll" and pend.player == cmd.player:
+        return None  # the commonest command of all: `awaited`'s first test, without the call
     return awaited(game, cmd.player, "roll")
 
 
@@ -72,8 +75,14 @@ def throw(game: LiveGame, p: int, extra: int = 0) -> None:
             send_to_jail(game, p, "third_double")
             st.pending = awaiting_end_turn(p)
             return
-    st.queue.insert(0, finish_roll(p, again))
+    finish = finish_roll(p, again)
+    queue = st.queue
+    queue.insert(0, finish)
     move_by(game, p, steps, "dice", d1 + d2, rule=moving)
+    if st.pending is None and queue and queue[0] is finish:
+        # the landing left nothing to decide nor to do first: finish the roll now, as the queue would next
+        del queue[0]
+        _finish_roll(game, finish)
 
 
 @effect(FinishRoll)
@@ -86,6 +95,9 @@ def _finish_roll(game: LiveGame, eff: FinishRoll) -> None:
 
 
 def _check_end(game: LiveGame, cmd: EndTurn) -> Refusal:
+    pend = game.state.pending
+    if pend is not None and pend.kind == "end_turn" and pend.player == cmd.player:
+        return None  # as in `_check_roll`
     return awaited(game, cmd.player, "end_turn")
 
 
