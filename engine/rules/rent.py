@@ -9,6 +9,7 @@ Everyone who needs a rent asks here; nobody else knows how a rent model works.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from engine.core.hooks import RENT_MODELS
@@ -47,6 +48,11 @@ class Visit:
 
 VISIT = Visit()
 """A visit with no card, reckoned at the average throw."""
+
+_holding = cache(Holding)
+_visit = cache(Visit)
+"""Shared instances (they are immutable) for the holdings and visits of every landing and every bot's
+reckoning: a few dozen values come round again and again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +255,7 @@ RENT_MODELS.add("dice_multiplier", DiceMultiplier())
 def owned_in_group(table: Tabletop, owner: int, group: str) -> int:
     """Return how many deeds of a group one player holds, mortgaged ones included."""
     deeds = table.deeds
-    return sum(1 for s in table.board.members[group] if deeds[s].owner == owner)
+    return [deeds[s].owner for s in table.board.members[group]].count(owner)
 
 
 def full_group(table: Tabletop, owner: int, group: str) -> bool:
@@ -278,7 +284,7 @@ def rent_for(
     level = deed.level
     held = holding(table, space) if not level else 0  # a built lot's rent does not count the group
     return model_of(board, space).at(
-        board, table.ruleset, Holding(space, held, level), Visit(dice_total, multiplier, times)
+        board, table.ruleset, _holding(space, held, level), _visit(dice_total, multiplier, times)
     )
 
 
@@ -291,7 +297,7 @@ def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) 
         return "cards.nearest_railroad"
     deed = table.deeds[space]
     held = holding(table, space) if not deed.level else 0
-    return model_of(table.board, space).rule(table.board, Holding(space, held, deed.level))
+    return model_of(table.board, space).rule(table.board, _holding(space, held, deed.level))
 
 
 def rent_and_rule(
@@ -304,7 +310,7 @@ def rent_and_rule(
     level = deed.level
     held = holding(table, space) if not level else 0
     model = model_of(board, space)
-    at = Holding(space, held, level)
+    at = _holding(space, held, level)
     if times:
         rule: RuleId = "cards.nearest_utility"
     elif multiplier != 1:
@@ -313,7 +319,7 @@ def rent_and_rule(
         rule = model.rule(board, at)
     if deed.owner is None or deed.mortgaged:
         return 0, "mortgaged" if deed.mortgaged else "", rule
-    amount, detail = model.at(board, table.ruleset, at, Visit(dice_total, multiplier, times))
+    amount, detail = model.at(board, table.ruleset, at, _visit(dice_total, multiplier, times))
     return amount, detail, rule
 
 
@@ -333,7 +339,7 @@ def rent_at(
 ) -> int:
     """Return the rent of a deed for a holding that may not be the table's: its owner holding `held` of the
     group, the lot at building `level` (dice rents at `dice_total`)."""
-    return model_of(board, space).at(board, ruleset, Holding(space, held, level), Visit(dice_total))[0]
+    return model_of(board, space).at(board, ruleset, _holding(space, held, level), _visit(dice_total))[0]
 
 
 def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
