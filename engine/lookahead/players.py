@@ -11,7 +11,7 @@ They read the state directly; the bots in `engine.bots` are the opponents people
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from engine.core.commands import (
     AcceptDeal,
@@ -66,11 +66,8 @@ from engine.rules.taxes import percent_tax, tax_of
 if TYPE_CHECKING:
     from engine.play.game import Game
 
-_choose_income_tax = unchecked(ChooseIncomeTax)
 _accept_trade = unchecked(AcceptTrade)
 _reject_trade = unchecked(RejectTrade)
-_unmortgage = unchecked(Unmortgage)
-_keep_mortgage = unchecked(KeepMortgage)
 _place_bid = unchecked(PlaceBid)
 _propose_trade = unchecked(ProposeTrade)
 _bundle = unchecked(Bundle)
@@ -132,11 +129,17 @@ def bid_or_pass(game: Game, player: int, a: Auction, amount: int) -> Command:
 
 @cache
 def _on(
-    kind: type[Build | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
+    kind: type[Build | KeepMortgage | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
 ) -> Command:
     """Return a shared command instance (commands are immutable): one per player and space serves every
     time."""
     return kind(player=player, space=space)
+
+
+@cache
+def _income_tax(player: int, option: Literal["flat", "percent"]) -> Command:
+    """Return a shared choice of how to pay income tax, one per player and option (as `_on`)."""
+    return ChooseIncomeTax(player=player, option=option)
 
 
 class SimplePlayer:
@@ -184,7 +187,7 @@ class SimplePlayer:
         if kind == "income_tax":
             flat = tax_of(game, pend.space).flat  # type: ignore[union-attr]
             cheaper = "percent" if percent_tax(game, player, pend.space) < flat else "flat"  # type: ignore[union-attr]
-            return _choose_income_tax(player=player, option=cheaper)
+            return _income_tax(player, cheaper)
         if isinstance(pend, Debt):
             return landlord.raise_cash(game, player, pend) or self._raise_cash(game, player)
         if isinstance(pend, TradeAnswer):
@@ -206,8 +209,8 @@ class SimplePlayer:
             return accept if fair and game.check(accept) is None else RejectDeal(player=player, deal_id=d.id)
         if isinstance(pend, MortgageDecision):
             if funds(game, player) >= game.board.unmortgage_cost(pend.space) + LIFT_MARGIN:
-                return _unmortgage(player=player, space=pend.space)
-            return _keep_mortgage(player=player, space=pend.space)
+                return _on(Unmortgage, player, pend.space)
+            return _on(KeepMortgage, player, pend.space)
         if isinstance(pend, RouteChoice):
             return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
         if isinstance(pend, ExcessLots):
@@ -248,11 +251,11 @@ class SimplePlayer:
         st = game.state
         board = game.board
         deeds = st.deeds
-        cash = funds(game, player)
+        budget = funds(game, player) - BUILD_RESERVE
         rules = game.ruleset
         top = rules.max_level
         for cost, lots in board.groups_by_cost:  # cheapest first: the first step found is the one
-            if cost + BUILD_RESERVE > cash:
+            if cost > budget:
                 break
             if deeds[lots[0]].owner != player:
                 continue
@@ -293,16 +296,17 @@ class SimplePlayer:
     def _look_round(self, game: Game, player: int) -> Command | None:
         """Return, every few rounds and once a turn, a mortgage worth lifting or a trade worth offering."""
         st = game.state
-        if st.round % LOOK_EVERY or any(o.proposer == player for o in st.offers):
+        if st.round % LOOK_EVERY or (st.offers and any(o.proposer == player for o in st.offers)):
             return None
         board = game.board
         cash = funds(game, player)
         if cash >= LIFT_MARGIN:
+            deeds = st.deeds
             for space in board.deeds:
-                deed = st.deeds[space]
+                deed = deeds[space]
                 if (
-                    deed.owner == player
-                    and deed.mortgaged
+                    deed.mortgaged  # the rarer of the two, asked first
+                    and deed.owner == player
                     and cash >= board.unmortgage_cost(space) + LIFT_MARGIN
                 ):
                     return _on(Unmortgage, player, space)
@@ -318,20 +322,25 @@ class SimplePlayer:
         for lots in board.street_groups:
             owners = [deeds[s].owner for s in lots]
             mine = owners.count(player)
+            if not mine:
+                continue  # a group I hold nothing of gives me nothing to want or to spare
             short = len(lots) - 1  # who holds this many of the group lacks one lot
-            # a group I hold nothing of gives me nothing to want, and I spare only my one lot of it
-            if not mine or (mine != short and mine != 1):
-                continue
-            if any(deeds[s].level for s in lots):
-                continue
-            if mine == short:  # I lack one lot: who holds it
-                odd = next(i for i, o in enumerate(owners) if o != player)
-                if owners[odd] is not None:
-                    missing[lots[odd]] = owners[odd]
+            lacking: int | None = None  # my group's one lot I lack, by its index
+            holder: int | None = None  # ... and who holds it
+            spare_to: int | None = None  # who holds all of it but my one lot
+            if mine == short:  # I lack one lot: the one someone else holds
+                lacking = next(i for i, o in enumerate(owners) if o != player)
+                holder = owners[lacking]
             if mine == 1 and short:  # the rest may be one other's, who lacks mine
                 others = [o for o in owners if o != player]
                 if others[0] is not None and others.count(others[0]) == short:
-                    spare.setdefault(others[0], []).append(lots[owners.index(player)])
+                    spare_to = others[0]
+            if (holder is None and spare_to is None) or any(deeds[s].level for s in lots):
+                continue
+            if holder is not None and lacking is not None:
+                missing[lots[lacking]] = holder
+            if spare_to is not None:
+                spare.setdefault(spare_to, []).append(lots[owners.index(player)])
         for want, holder in missing.items():
             for give in spare.get(holder, []):
                 if board.group_of[give] == board.group_of[want]:
