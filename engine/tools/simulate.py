@@ -149,10 +149,15 @@ class Tally:
     def __call__(self, cmd: Command, events: list[Event]) -> None:
         for e in events:
             kind = type(e)  # called after every command of every game: the exact type, not isinstance
+            if kind not in _TALLIED:
+                continue  # nearly every event: one set lookup
             if kind is PropertyBought or (kind is AuctionWon and e.lot == "deed"):  # type: ignore[union-attr]
                 self.bought[e.player] += 1  # type: ignore[union-attr]
             elif kind is WentToPoorhouse:
                 self.poorhouse += 1
+
+
+_TALLIED = frozenset({PropertyBought, AuctionWon, WentToPoorhouse})
 
 
 def play_game(
