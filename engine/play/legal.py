@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from engine.core.commands import (
@@ -82,12 +83,26 @@ from engine.rules.landlords_1904.loans import security_for
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
 
-_mortgage = unchecked(Mortgage)
-_unmortgage = unchecked(Unmortgage)
-_build = unchecked(Build)
-_sell_building = unchecked(SellBuilding)
-_sell_lot = unchecked(SellLot)
-_keep_mortgage = unchecked(KeepMortgage)
+
+def _on_deed(kind: type[Command]) -> Callable[[int, int], Command]:
+    """Return the maker of a command on one deed, by player and space, that hands out one shared instance
+    for each (commands are immutable): the candidates on every deed a player holds are listed at each of
+    his decisions."""
+    make = unchecked(kind)
+
+    @cache
+    def on(player: int, space: int) -> Command:
+        return make(player=player, space=space)  # type: ignore[call-arg]
+
+    return on
+
+
+_mortgage = _on_deed(Mortgage)
+_unmortgage = _on_deed(Unmortgage)
+_build = _on_deed(Build)
+_sell_building = _on_deed(SellBuilding)
+_sell_lot = _on_deed(SellLot)
+_keep_mortgage = _on_deed(KeepMortgage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,23 +198,23 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
             continue
         street = board.kinds[space] == "street"
         if every:
-            out += [_mortgage(player=player, space=space), _unmortgage(player=player, space=space)]
+            out += [_mortgage(player, space), _unmortgage(player, space)]
             if street:
-                out += [_build(player=player, space=space), _sell_building(player=player, space=space)]
+                out += [_build(player, space), _sell_building(player, space)]
                 if buy_back:
-                    out.append(_sell_lot(player=player, space=space))
+                    out.append(_sell_lot(player, space))
             continue
         if deed.mortgaged:
-            out.append(_unmortgage(player=player, space=space))
+            out.append(_unmortgage(player, space))
             continue
         if mortgages:
-            out.append(_mortgage(player=player, space=space))
+            out.append(_mortgage(player, space))
         if street:
-            out.append(_build(player=player, space=space))
+            out.append(_build(player, space))
             if deed.level:
-                out.append(_sell_building(player=player, space=space))
+                out.append(_sell_building(player, space))
             if buy_back:
-                out.append(_sell_lot(player=player, space=space))
+                out.append(_sell_lot(player, space))
     return out
 
 
@@ -240,7 +255,7 @@ def _auction(game: LiveGame, p: int, pend: Auction) -> list[Command]:
     out: list[Command] = [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
     if pend.lot == "deed" and game.board.edition.bank_buys_lots:
         deeds = game.state.deeds
-        out += [_sell_lot(player=p, space=s) for s in game.board.streets if deeds[s].owner == p]
+        out += [_sell_lot(p, s) for s in game.board.streets if deeds[s].owner == p]
     return out
 
 
@@ -261,11 +276,11 @@ def _deal_answer(game: LiveGame, p: int, pend: DealAnswer) -> list[Command]:
 
 
 def _mortgage_decision(game: LiveGame, p: int, pend: MortgageDecision) -> list[Command]:
-    return [_unmortgage(player=p, space=pend.space), _keep_mortgage(player=p, space=pend.space)]
+    return [_unmortgage(p, pend.space), _keep_mortgage(p, pend.space)]
 
 
 def _place_building(game: LiveGame, p: int, pend: Any) -> list[Command]:
-    return [_build(player=p, space=s) for s in game.board.streets if game.state.deeds[s].owner == p]
+    return [_build(p, s) for s in game.board.streets if game.state.deeds[s].owner == p]
 
 
 def _route(game: LiveGame, p: int, pend: RouteChoice) -> list[Command]:
@@ -273,7 +288,7 @@ def _route(game: LiveGame, p: int, pend: RouteChoice) -> list[Command]:
 
 
 def _excess_lots(game: LiveGame, p: int, pend: ExcessLots) -> list[Command]:
-    return [_sell_lot(player=p, space=s) for s in pend.spaces]
+    return [_sell_lot(p, s) for s in pend.spaces]
 
 
 def _ride(game: LiveGame, p: int, pend: RideChoice) -> list[Command]:
