@@ -325,20 +325,16 @@ class SimplePlayer:
             if not mine:
                 continue  # a group I hold nothing of gives me nothing to want or to spare
             short = len(lots) - 1  # who holds this many of the group lacks one lot
-            lacking: int | None = None  # my group's one lot I lack, by its index
-            holder: int | None = None  # ... and who holds it
-            spare_to: int | None = None  # who holds all of it but my one lot
-            if mine == short:  # I lack one lot: the one someone else holds
-                lacking = next(i for i, o in enumerate(owners) if o != player)
-                holder = owners[lacking]
-            if mine == 1 and short:  # the rest may be one other's, who lacks mine
-                others = [o for o in owners if o != player]
-                if others[0] is not None and others.count(others[0]) == short:
-                    spare_to = others[0]
+            if mine != short and (mine != 1 or not short):
+                continue  # I neither lack one lot nor hold the one lot another may lack
+            others = [o for o in owners if o != player]
+            first = others[0]
+            holder = first if mine == short else None  # who holds the one lot I lack
+            spare_to = first if mine == 1 and others.count(first) == short else None  # ... who lacks mine
             if (holder is None and spare_to is None) or any(deeds[s].level for s in lots):
                 continue
-            if holder is not None and lacking is not None:
-                missing[lots[lacking]] = holder
+            if holder is not None:
+                missing[lots[owners.index(holder)]] = holder
             if spare_to is not None:
                 spare.setdefault(spare_to, []).append(lots[owners.index(player)])
         for want, holder in missing.items():
