@@ -20,6 +20,7 @@ from engine.core.events import (
     DeedTransferred,
     JailCardsTransferred,
     PlayerBankrupt,
+    interned,
 )
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command, effect
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
 _player_bankrupt = unchecked(PlayerBankrupt)
 _cash_surrendered = unchecked(CashSurrendered)
-_deed_transferred = unchecked(DeedTransferred)
+_deed_transferred = interned(DeedTransferred, "space", "from_player", "to_player", "mortgaged", "rule")
 _auction_deed = unchecked(AuctionDeed)
 _offer_mortgage = unchecked(OfferMortgage)
 _next_turn = unchecked(NextTurn)
@@ -157,11 +158,7 @@ def go_bankrupt(game: LiveGame, player: int, creditor: int | None) -> None:
         ps.cash = 0
     for space in owned:
         deed = st.deeds[space]
-        game.emit(
-            _deed_transferred(
-                space=space, from_player=player, to_player=creditor, mortgaged=deed.mortgaged, rule=to
-            )
-        )
+        game.emit(_deed_transferred(space, player, creditor, deed.mortgaged, to))
         deed.owner = creditor
         if creditor is None:
             deed.mortgaged = False  # the bank's own mortgage lapses when it takes the deed back

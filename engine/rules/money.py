@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 _charge = unchecked(Charge)
 _debt = unchecked(Debt)
-_debt_incurred = unchecked(DebtIncurred)
 _credit_drawn = unchecked(CreditDrawn)
 _paid_into_box = unchecked(PaidIntoBox)
 _jail_fine_paid = unchecked(JailFinePaid)
@@ -47,6 +46,7 @@ _POT_REASONS = frozenset({"tax", "card", "jail_fine", "repairs"})
 _rent_paid = interned(RentPaid, "payer", "owner", "space", "amount", "detail", "rule")
 _tax_paid = interned(TaxPaid, "player", "space", "amount", "detail", "to_pot", "rule")
 _paid_to_bank = interned(PaidToBank, "player", "amount", "reason", "to_pot", "rule")
+_debt_incurred = interned(DebtIncurred, "player", "creditor", "amount", "reason", "box")
 
 
 def funds(table: Tabletop, player: int) -> int:
@@ -125,7 +125,7 @@ def owe(
             )
         game.state.pending = _debt(player=payer, charge=charge)
         what = describe(game, reason, space, detail)
-        game.emit(_debt_incurred(player=payer, creditor=payee, amount=amount, reason=what, box=box))
+        game.emit(_debt_incurred(payer, payee, amount, what, box))
         return False
     _pay(game, payer, payee, amount, reason, space, detail, box, rule)
     return True
@@ -208,21 +208,37 @@ def _pay(
 
 
 def describe(game: LiveGame, reason: str, space: int | None, detail: str = "") -> str:
-    """Describe briefly what a payment is for: "rent on Baltic Avenue", "Income Tax", "a card"."""
-    where = f" on {game.board.name(space)}" if space is not None else ""
-    return {
-        "rent": f"rent{where}",
-        "tax": detail or N_("tax"),
-        "card": N_("a card"),
-        "jail_fine": N_("the jail fine"),
-        "interest": f"interest{where}",
-        "repairs": N_("repairs"),
-        "fee": detail or N_("a fee"),
-        "levy": detail or N_("a levy"),
-        "fare": detail or f"the fare{where}",
-        "franchise": detail or f"the toll{where}",
-        "loan": detail or N_("interest on a loan"),
-    }[reason]
+    """Describe briefly what a payment is for: "rent on Baltic Avenue", "Income Tax", "a card".
+
+    Only the description asked for is worked out: this runs for every debt."""
+    if reason == "rent":
+        return f"rent{_on(game, space)}"
+    if reason in _OWN_WORDS and detail:
+        return detail  # the payment's own words
+    if reason == "interest":
+        return f"interest{_on(game, space)}"
+    if reason == "fare":
+        return f"the fare{_on(game, space)}"
+    if reason == "franchise":
+        return f"the toll{_on(game, space)}"
+    return _WORDS[reason]
+
+
+def _on(game: LiveGame, space: int | None) -> str:
+    return f" on {game.board.name(space)}" if space is not None else ""
+
+
+_OWN_WORDS = frozenset({"tax", "fee", "levy", "fare", "franchise", "loan"})
+"""The payments that their own words (`detail`), when given, describe."""
+_WORDS = {
+    "tax": N_("tax"),
+    "card": N_("a card"),
+    "jail_fine": N_("the jail fine"),
+    "repairs": N_("repairs"),
+    "fee": N_("a fee"),
+    "levy": N_("a levy"),
+    "loan": N_("interest on a loan"),
+}
 
 
 def _paid_event(
