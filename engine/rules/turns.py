@@ -132,12 +132,14 @@ def pass_the_dice(game: LiveGame) -> None:
     players = st.players
     n = len(players)
     cur = st.current
-    nxt = cur
-    for k in range(1, n + 1):
-        cand = (cur + k) % n
-        if not players[cand].bankrupt:
-            nxt = cand
-            break
+    nxt = (cur + 1) % n
+    if players[nxt].bankrupt:  # the next seat is out: the first one after it still in (else stay)
+        nxt = cur
+        for k in range(2, n + 1):
+            cand = (cur + k) % n
+            if not players[cand].bankrupt:
+                nxt = cand
+                break
     st.turn += 1
     st.doubles = 0
     st.failed_jail_roll = None
