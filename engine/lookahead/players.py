@@ -169,7 +169,7 @@ class SimplePlayer:
         if kind == "end_turn":
             cmd = (
                 self._develop(game, player)
-                or self._look_round(game, player)
+                or (not st.round % LOOK_EVERY and self._look_round(game, player))
                 or (st.loans and landlord.repay(game, player))
                 or self._end.get(player)
             )
@@ -370,7 +370,7 @@ class SimplePlayer:
         top_space = -1
         for space in board.streets:
             deed = deeds[space]
-            if deed.owner == player and deed.level > top_level:
+            if deed.level > top_level and deed.owner == player:  # the rarer first
                 top_level, top_space = deed.level, space
         if top_space >= 0:
             return _on(SellBuilding, player, top_space)
