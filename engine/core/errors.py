@@ -11,11 +11,21 @@ class IllegalCommand(ValueError):
 
     def __init__(self, code: str, reason: str | Phrase) -> None:
         phrase = reason if isinstance(reason, Phrase) else Phrase(reason)
-        text = str(phrase)  # worked out once: the legal moves are found by refusals, many a screen
-        super().__init__(text)
+        super().__init__(phrase)
         self.code = code
         self.phrase = phrase
-        self.reason = text
+        self._reason: str | None = None
+
+    @property
+    def reason(self) -> str:
+        """The refusal in English, worked out the first time it is asked for and kept: the legal moves are
+        found by refusals whose words nobody reads (a bot's, an agent's), and a screen reads them again."""
+        if self._reason is None:
+            self._reason = str(self.phrase)
+        return self._reason
+
+    def __str__(self) -> str:
+        return self.reason
 
     def __repr__(self) -> str:
         return f"IllegalCommand({self.code!r}, {self.reason!r})"
