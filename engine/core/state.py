@@ -723,7 +723,7 @@ def bare_copy(piece: _Piece) -> _Piece:
     """Return a shallow copy of one of the state's dataclasses, made without validating it again (a deed,
     the bank, the move under way: their fields are immutable values)."""
     new = object.__new__(type(piece))
-    new.__dict__.update(piece.__dict__)
+    new.__dict__ = piece.__dict__.copy()  # a copy put in place: quicker than filling the new one's
     return new
 
 
