@@ -1,9 +1,12 @@
 """Engine speed: the workload of `landlords simulate` (complete 4-player classic games between the
-simple players, landings counted, turn cap 1000), in CPU seconds, beside the reference loop.
+simple players, landings counted, turn cap 1000), in CPU seconds, beside the reference loop and the floor.
 
 The machine is shared, so wall-clock figures are noise: this prints rolls and games per CPU second, best
 of a few repeats, and their ratio to `bench/reference_loop.py` (a bare command-driven loop of reduced
-rules) run in the same process, alternating with it.
+rules) and to the floor (`bench/floor.py`'s last line: those rules played the engine's way, every part of
+its design on), each run in the same process, alternating with it. The first ratio is the target and the
+guard against slipping back: at least 0.2 (aim 0.3); the second says how near the engine is to what its
+design allows.
 
     python bench/engine.py [--games 300] [--repeats 3]
 """
@@ -22,6 +25,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 from engine.tools.simulate import simulate  # noqa: E402
 
 sys.path.append(str(HERE))
+import floor  # noqa: E402
 import reference_loop  # noqa: E402
 
 
@@ -38,6 +42,14 @@ def reference_run(games: int) -> tuple[float, int]:
     return time.process_time() - start, rolls
 
 
+def floor_run(games: int) -> tuple[float, int]:
+    """CPU seconds and rolls of the floor: the reference's rules with every layer of the engine's design."""
+    _, play = floor.STAGES[-1]
+    start = time.process_time()
+    rolls, _ = play(games)
+    return time.process_time() - start, rolls
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -46,12 +58,14 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    engine_best = reference_best = 0.0
+    engine_best = reference_best = floor_best = 0.0
     games_best = 0.0
     capped = rolls = 0
     for _ in range(args.repeats):
         ref_cpu, ref_rolls = reference_run(max(args.games // 2, 1))
         reference_best = max(reference_best, ref_rolls / ref_cpu)
+        floor_cpu, floor_rolls = floor_run(max(args.games // 2, 1))
+        floor_best = max(floor_best, floor_rolls / floor_cpu)
         cpu, rolls, games, capped = engine_run(args.games, args.seed)
         engine_best = max(engine_best, rolls / cpu)
         games_best = max(games_best, games / cpu)
@@ -59,7 +73,10 @@ def main() -> None:
     print(f"rolls per CPU s  {engine_best:,.0f}   ({rolls:,} rolls)")
     print(f"games per CPU s  {games_best:,.1f}")
     print(f"reference loop   {reference_best:,.0f} rolls per CPU s")
-    print(f"ratio            {engine_best / reference_best:.2f}   (target >= 0.5)")
+    share = floor_best / reference_best
+    print(f"floor            {floor_best:,.0f} rolls per CPU s ({share:.2f} of the reference)")
+    print(f"ratio            {engine_best / reference_best:.2f} of the reference   (target >= 0.2, aim 0.3)")
+    print(f"to the floor     {engine_best / floor_best:.2f}")
 
 
 if __name__ == "__main__":

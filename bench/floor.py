@@ -438,7 +438,7 @@ def main() -> None:
             f"{label:12} {seconds * 1e6:13.2f} {commands:9.2f} {seconds / best[0]:12.2f} "
             f"{best[0] / seconds:12.2f}"
         )
-    print("target       the engine at a speed ratio of 0.5 or more; the last line is a floor under it")
+    print("target       the engine at a speed ratio of 0.2 or more (bench/engine.py); the last line: a floor")
 
 
 if __name__ == "__main__":
