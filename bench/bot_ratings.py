@@ -10,11 +10,12 @@ end and are left out. Prints each level's mu, sigma and ordinal; `--write` keeps
 `server/people/bot_ratings.json`, which the server ships and reads. About 6 minutes of CPU with the defaults
 (`expert` takes about a second a game); `--keep` keeps the ranked games, `--from` fits them again (the
 games of several files together), `--out` writes the figures elsewhere. `--lineups` plays only some of the
-tables (`all`, `quick`, `weakest`): the same games as in a run of every table, by seed and number, so that
-the tables a change does not touch are played once, kept, and fitted again with the new games of the others.
+tables (`all`, `quick`, `weakest`, or any levels joined by `+`, such as `hard+normal+normal+normal`): the
+same games as in a run of every table, by seed and number, so that the tables a change does not touch are
+played once, kept, and fitted again with the new games of the others.
 
     python bench/bot_ratings.py [--games 200] [--seed 1] [--jobs 2] [--resamples 40] [--write | --out FILE]
-        [--lineups all,quick,weakest] [--keep FILE | --from FILE [FILE ...]]
+        [--lineups all,quick,weakest,LEVEL+LEVEL...] [--keep FILE | --from FILE [FILE ...]]
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ from server.people.rating import BOTS_FILE, MODEL, NEW, Rating  # noqa: E402
 ALL = ("easy", "normal", "hard", "expert")
 QUICK = ("easy", "normal", "hard")
 WEAKEST = ("random", "easy", "normal")
-LINEUPS = (ALL, QUICK, WEAKEST)
 NAMED = {"all": ALL, "quick": QUICK, "weakest": WEAKEST}
 """The tables by the names `--lineups` takes."""
 LEVELS = ("random", *ALL)
@@ -154,9 +154,11 @@ def main() -> None:
         report(games, fit(games, args.resamples, args.seed), args)
         return
     names = [name.strip() for name in args.lineups.split(",") if name.strip()]
-    if not names or any(name not in NAMED for name in names):
-        parser.error(f"--lineups names tables of {', '.join(NAMED)}")
-    lineups = [NAMED[name] for name in names]
+    lineups = [NAMED.get(name) or tuple(name.split("+")) for name in names]
+    if not lineups or any(len(lineup) < 2 or not set(lineup) <= set(LEVELS) for lineup in lineups):
+        parser.error(
+            f"--lineups names tables of {', '.join(NAMED)}, or levels of {', '.join(LEVELS)} joined by +"
+        )
     slices = []
     for lineup in lineups:
         size = -(-args.games // args.jobs)
@@ -179,13 +181,14 @@ def main() -> None:
 
 
 def report(games: list[list[str]], ratings: dict[str, Rating], args: argparse.Namespace) -> None:
-    for lineup in LINEUPS:
+    for lineup in dict.fromkeys(tuple(sorted(g, key=LEVELS.index)) for g in games):
         tables = [g for g in games if sorted(g) == sorted(lineup)]
         if not tables:
             continue
-        firsts = {level: sum(1 for g in tables if g[0] == level) for level in lineup}
-        print(f"wins at {len(lineup)}-seat tables ({len(tables)} games): {firsts}")
-        places = {lv: [sum(1 for g in tables if g[k] == lv) for k in range(len(lineup))] for lv in lineup}
+        levels = dict.fromkeys(lineup)
+        firsts = {level: sum(1 for g in tables if g[0] == level) for level in levels}
+        print(f"wins at the table of {'+'.join(lineup)} ({len(tables)} games): {firsts}")
+        places = {lv: [sum(1 for g in tables if g[k] == lv) for k in range(len(lineup))] for lv in levels}
         print(f"  each level's places there, first to last: {places}")
     print(f"{'level':8} {'mu':>6} {'sigma':>6} {'ordinal':>8}")
     for level in LEVELS:
