@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from engine.core.tabletop import Tabletop
 from engine.play.odds import ROLLS_PER_TURN, odds_for
 from engine.rules.debts import liquidation_value
-from engine.rules.rent import Holding, model_of, rent_at
+from engine.rules.rent import rent_at
 
 NAMES = (
     "worth",
@@ -80,9 +80,7 @@ def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
     for p, f in enumerate(figures):
         level = levels[p] if levels is not None and p < len(levels) else None
         marks = [1.0 if level == name else 0.0 for name in LEVELS]
-        rows.append(
-            [*f, *(x * stage for x in f), *(x * stage2 for x in f), *marks, *(m * stage for m in marks)]
-        )
+        rows.append(f + [x * stage for x in f] + [x * stage2 for x in f] + marks + [m * stage for m in marks])
     return rows, alive
 
 
@@ -170,10 +168,8 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], li
         group = group_of[space]
         count = held[(owner, group)]
         level = deed.level
-        if deed.mortgaged:
-            rent = 0
-        else:  # a built lot's rent does not count the group (as `engine.rules.rent.rent_for`)
-            rent = model_of(board, space).at(board, ruleset, Holding(space, 0 if level else count, level))[0]
+        # a built lot's rent does not count the group (as `engine.rules.rent.rent_for`)
+        rent = 0 if deed.mortgaged else rent_at(board, ruleset, space, 0 if level else count, level)
         income[owner] += land[space] * rent
         rents.append((owner, rent, land[space]))
         complete = group is not None and count == len(members[group])
