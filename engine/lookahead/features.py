@@ -138,19 +138,19 @@ def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
     return figures, alive
 
 
-_RENTS: dict[tuple[str, int], tuple[Ruleset, Callable[[int, int, int], int]]] = {}
-"""Each edition's rents by ruleset (held, so that no other object takes its identity); bounded: emptied
-when it grows large."""
+_RENTS: dict[tuple[int, int], tuple[Board, Ruleset, Callable[[int, int, int], int]]] = {}
+"""Each board's rents by ruleset, by their identities (each held, so that no other object takes its
+identity); bounded: emptied when it grows large."""
 _RENTS_MOST = 64
 
 
 def _rents(board: Board, ruleset: Ruleset) -> Callable[[int, int, int], int]:
     """Return the rent of a deed (space, how many of its group held, building level) under a ruleset, each
     worked out once: a rent depends on nothing else, and every playout's end asks for the same few."""
-    key = (board.edition.id, id(ruleset))
+    key = (id(board), id(ruleset))
     hit = _RENTS.get(key)
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
+    if hit is not None and hit[0] is board and hit[1] is ruleset:
+        return hit[2]
 
     @cache
     def rent_of(space: int, held: int, level: int) -> int:
@@ -158,7 +158,7 @@ def _rents(board: Board, ruleset: Ruleset) -> Callable[[int, int, int], int]:
 
     if len(_RENTS) >= _RENTS_MOST:
         _RENTS.clear()
-    _RENTS[key] = (ruleset, rent_of)
+    _RENTS[key] = (board, ruleset, rent_of)
     return rent_of
 
 
