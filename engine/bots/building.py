@@ -118,15 +118,26 @@ def reserve(pos: Position, style: Style, player: int, caution: float) -> float:
     """Return the cash to keep in hand: the style's minimum, plus a share of the worst rent a throw could
     bring beyond what mortgaging deeds without buildings would raise (selling houses at half price is what
     hurts)."""
-    worst = 0
-    for s in pos.board.deeds:
-        r = pos.rent_now(s, player)
-        if r > worst:
-            worst = r
-    board = pos.board
-    cover = sum(
-        board.mortgage[s]
-        for s in board.deeds
-        if pos.owner[s] == player and not pos.mortgaged[s] and not pos.built(pos.group(s))
-    )
+    worst, cover = _exposure(pos, player)
     return style.keep + caution * max(0, min(worst, 1500) - cover)
+
+
+def _exposure(pos: Position, player: int) -> tuple[int, int]:
+    """Return the worst rent a throw could bring a player and what mortgaging his deeds without buildings
+    would raise: worked out once per decision for each player, whatever the style asking."""
+    key = (_exposure, player)  # the function itself: no other key of the memo is like it
+    found = pos.memo.get(key)
+    if found is None:
+        worst = 0
+        for s in pos.board.deeds:
+            r = pos.rent_now(s, player)
+            if r > worst:
+                worst = r
+        board = pos.board
+        cover = sum(
+            board.mortgage[s]
+            for s in board.deeds
+            if pos.owner[s] == player and not pos.mortgaged[s] and not pos.built(pos.group(s))
+        )
+        found = pos.memo[key] = (worst, cover)
+    return found  # type: ignore[return-value]

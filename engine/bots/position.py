@@ -156,7 +156,7 @@ class Position:
         self.bank_houses = view.bank.houses
         self.bank_hotels = view.bank.hotels
         self.turn = view.turn
-        self._rent: list[int] | None = None
+        self._rent: list[int | None] | None = None
         self.memo: dict[object, object] = {}  # figures worked out once for this decision
 
     # --- plain questions about the table -------------------------------------------------------
@@ -189,17 +189,17 @@ class Position:
 
     def rent_now(self, space: int, visitor: int) -> int:
         """Return what `visitor` would owe for stopping on `space` now (utilities at the average throw of 7),
-        as the engine reckons it; worked out once per decision for every deed."""
-        rents = self._rent
-        if rents is None:
-            view = self.view
-            rents = self._rent = [0] * self.board.size
-            for s in self.board.deeds:
-                rents[s] = rent_due(view, s, -1)
+        as the engine reckons it; worked out once per decision for each deed asked about."""
         owner = self.owner[space]
         if owner is None or owner == visitor:
             return 0
-        return rents[space]
+        rents = self._rent
+        if rents is None:
+            rents = self._rent = [None] * self.board.size
+        rent = rents[space]
+        if rent is None:
+            rent = rents[space] = rent_due(self.view, space, -1)
+        return rent
 
     def board_danger(self, player: int) -> float:
         """Return the expected rent per throw anywhere on the board, as the table stands."""

@@ -28,12 +28,18 @@ carry neither, so that the figures for them are those of the average player the 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
 from engine.core.tabletop import Tabletop
 from engine.play.odds import ROLLS_PER_TURN, odds_for
 from engine.rules.debts import liquidation_value
-from engine.rules.rent import Holding, model_of, rent_at
+from engine.rules.rent import rent_at
+
+if TYPE_CHECKING:
+    from engine.core.board import Board
+    from engine.core.ruleset import Ruleset
 
 NAMES = (
     "worth",
@@ -80,9 +86,7 @@ def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
     for p, f in enumerate(figures):
         level = levels[p] if levels is not None and p < len(levels) else None
         marks = [1.0 if level == name else 0.0 for name in LEVELS]
-        rows.append(
-            [*f, *(x * stage for x in f), *(x * stage2 for x in f), *marks, *(m * stage for m in marks)]
-        )
+        rows.append(f + [x * stage for x in f] + [x * stage2 for x in f] + marks + [m * stage for m in marks])
     return rows, alive
 
 
@@ -134,6 +138,30 @@ def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
     return figures, alive
 
 
+_RENTS: dict[tuple[int, int], tuple[Board, Ruleset, Callable[[int, int, int], int]]] = {}
+"""Each board's rents by ruleset, by their identities (each held, so that no other object takes its
+identity); bounded: emptied when it grows large."""
+_RENTS_MOST = 64
+
+
+def _rents(board: Board, ruleset: Ruleset) -> Callable[[int, int, int], int]:
+    """Return the rent of a deed (space, how many of its group held, building level) under a ruleset, each
+    worked out once: a rent depends on nothing else, and every playout's end asks for the same few."""
+    key = (id(board), id(ruleset))
+    hit = _RENTS.get(key)
+    if hit is not None and hit[0] is board and hit[1] is ruleset:
+        return hit[2]
+
+    @cache
+    def rent_of(space: int, held: int, level: int) -> int:
+        return rent_at(board, ruleset, space, held, level)
+
+    if len(_RENTS) >= _RENTS_MOST:
+        _RENTS.clear()
+    _RENTS[key] = (board, ruleset, rent_of)
+    return rent_of
+
+
 Rents = list[tuple[int, int, float]]
 """Each owned deed's owner, its rent as it stands, and the odds of a throw landing there."""
 
@@ -159,6 +187,7 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], li
         if owner is not None:
             key = (owner, group_of[space])
             held[key] = held.get(key, 0) + 1
+    rent_of = _rents(board, ruleset)
     rents: Rents = []
     budget = [float(p.cash) for p in table.players]
     buildable: dict[tuple[int, str], list[int]] = {}  # a complete group of streets, short of the promise
@@ -170,16 +199,14 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], li
         group = group_of[space]
         count = held[(owner, group)]
         level = deed.level
-        if deed.mortgaged:
-            rent = 0
-        else:  # a built lot's rent does not count the group (as `engine.rules.rent.rent_for`)
-            rent = model_of(board, space).at(board, ruleset, Holding(space, 0 if level else count, level))[0]
+        # a built lot's rent does not count the group (as `engine.rules.rent.rent_for`)
+        rent = 0 if deed.mortgaged else rent_of(space, 0 if level else count, level)
         income[owner] += land[space] * rent
         rents.append((owner, rent, land[space]))
         complete = group is not None and count == len(members[group])
         if promised and level < promised and complete and space in streets and group is not None:
             buildable.setdefault((owner, group), []).append(space)
-            rent = rent_at(board, ruleset, space, count, promised)
+            rent = rent_of(space, count, promised)
         elif not complete and not level and not deed.mortgaged and ruleset.mortgages:
             budget[owner] += board.mortgage[space]  # a stray deed's mortgage pays for houses
         promise[owner] += land[space] * rent

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
+from engine.core.board import board_for
 from engine.core.commands import (
     AcceptDeal,
     AcceptTrade,
@@ -140,6 +141,13 @@ def _on(
 def _income_tax(player: int, option: Literal["flat", "percent"]) -> Command:
     """Return a shared choice of how to pay income tax, one per player and option (as `_on`)."""
     return ChooseIncomeTax(player=player, option=option)
+
+
+@cache
+def _streets_by_cost(edition: str) -> tuple[tuple[int, int], ...]:
+    """Return each street's house price and space, cheapest first, in board order among equal prices."""
+    board = board_for(edition)
+    return tuple(sorted(((board.house_cost[s], s) for s in board.streets), key=lambda c: c[0]))
 
 
 class SimplePlayer:
@@ -279,19 +287,18 @@ class SimplePlayer:
         return None
 
     def _develop_lots(self, game: Game, player: int) -> Command | None:
-        """Return where lots stand alone: a house on the cheapest lot that may take one."""
-        board = game.board
-        cash = funds(game, player)
+        """Return where lots stand alone: a house on the cheapest lot that may take one (of equal prices, the
+        first on the board)."""
         if game.state.bank.houses == 0:
             return None
-        best: tuple[int, int] | None = None
-        for space in board.streets:
-            cost = board.house_cost[space]
-            if game.state.deeds[space].owner != player or cost + BUILD_RESERVE > cash:
-                continue
-            if (best is None or cost < best[0]) and step_up(game, player, space)[1] is None:
-                best = (cost, space)
-        return None if best is None else _on(Build, player, best[1])
+        budget = funds(game, player) - BUILD_RESERVE
+        deeds = game.state.deeds
+        for cost, space in _streets_by_cost(game.board.edition.id):  # cheapest first
+            if cost > budget:
+                break
+            if deeds[space].owner == player and step_up(game, player, space)[1] is None:
+                return _on(Build, player, space)
+        return None
 
     def _look_round(self, game: Game, player: int) -> Command | None:
         """Return, every few rounds and once a turn, a mortgage worth lifting or a trade worth offering."""

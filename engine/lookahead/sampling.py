@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 import engine.core.rng as rng
 from engine.core.state import GameState
@@ -45,18 +46,32 @@ class Sampler:
         """Sample a position consistent with the view: its dice, deck orders and face-down cards from
         `seed`."""
         state = self.template.copy()
-        s, inc = rng.seed_state(seed, SAMPLE_STREAM)
-        for deck in self.unseen:
-            pool = list(deck.cards)
-            for i in range(len(pool) - 1, 0, -1):  # Fisher-Yates with the analysis's own PCG
-                s, j = rng.below(s, inc, i + 1)
-                pool[i], pool[j] = pool[j], pool[i]
+        unseen = self.unseen
+        orders = _orders(seed, tuple(len(deck.cards) for deck in unseen))
+        for deck, order in zip(unseen, orders, strict=True):
+            cards = deck.cards
+            pool = [cards[i] for i in order]
             for k, (player, index) in enumerate(deck.places):
                 state.players[player].hand[index] = card_ref(deck.deck, pool[k])
             state.decks[deck.deck] = pool[len(deck.places) :]
         state.seed = seed
         state.rng_state, state.rng_inc = rng.seed_state(seed)
         return state
+
+
+@lru_cache(maxsize=4096)
+def _orders(seed: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Return the order a seed shuffles decks of these sizes into, one after another: Fisher-Yates with the
+    analysis's own PCG, which the sizes alone steer (every position asks it again for the same seeds)."""
+    s, inc = rng.seed_state(seed, SAMPLE_STREAM)
+    out: list[tuple[int, ...]] = []
+    for size in sizes:
+        order = list(range(size))
+        for i in range(size - 1, 0, -1):
+            s, j = rng.below(s, inc, i + 1)
+            order[i], order[j] = order[j], order[i]
+        out.append(tuple(order))
+    return tuple(out)
 
 
 def _template(view: GameView) -> GameState:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from operator import mul
 from typing import Any
 
 from engine.core.tabletop import Tabletop
@@ -46,7 +47,7 @@ class ValueModel:
 def softmax(weights: Sequence[float], rows: Sequence[Sequence[float]], alive: Sequence[bool]) -> list[float]:
     """Return the conditional logit: each live player's exp(score), over their sum."""
     scores = [
-        sum(w * x for w, x in zip(weights, row, strict=True)) if a else 0.0
+        sum(map(mul, weights, row)) if a else 0.0  # summed in the same order as a loop would
         for row, a in zip(rows, alive, strict=True)
     ]
     top = max((s for s, a in zip(scores, alive, strict=True) if a), default=0.0)
