@@ -58,6 +58,10 @@ class LiveGame(Tabletop, Protocol):
         """Return the refusal applying `cmd` would raise, or None: a dry run."""
         ...
 
+    def check_rules(self, cmd: Command) -> Refusal:
+        """Return the refusal of the command's rule alone, for a command the engine built itself."""
+        ...
+
     def name(self, player: int | None) -> str:
         """Return a player's name, or "the bank"."""
         ...

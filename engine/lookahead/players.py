@@ -60,6 +60,7 @@ from engine.core.state import (
 )
 from engine.core.unchecked import unchecked
 from engine.lookahead import landlord
+from engine.play.legal import on_deed
 from engine.rules.building import step_up
 from engine.rules.money import funds
 from engine.rules.taxes import percent_tax, tax_of
@@ -128,13 +129,8 @@ def bid_or_pass(game: Game, player: int, a: Auction, amount: int) -> Command:
     return simple(PassAuction, player)
 
 
-@cache
-def _on(
-    kind: type[Build | KeepMortgage | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
-) -> Command:
-    """Return a shared command instance (commands are immutable): one per player and space serves every
-    time."""
-    return kind(player=player, space=space)
+_on = on_deed
+"""A shared command on one deed (`engine.play.legal.on_deed`)."""
 
 
 @cache

@@ -128,6 +128,15 @@ class Game:
             )
         return malformed(cmd) or entry[0](self, cmd)
 
+    def check_rules(self, cmd: Command) -> Refusal:
+        """Return the refusal of the command's rule alone, or None: for a command the engine built itself
+        from the state's own values (a legal move's candidate), well-formed by construction, so `malformed`
+        is not asked."""
+        entry = COMMANDS.get(cmd.__class__)
+        if entry is None:
+            return self.check(cmd)
+        return entry[0](self, cmd)
+
     @classmethod
     def from_state(cls, state: GameState) -> Game:
         """Return a game that continues exactly from `state` (which is copied, not shared).

@@ -64,7 +64,6 @@ from engine.core.commands import (
     simple,
 )
 from engine.core.phrases import Phrase
-from engine.core.registry import COMMANDS
 from engine.core.state import (
     Auction,
     DealAnswer,
@@ -84,25 +83,16 @@ if TYPE_CHECKING:
     from engine.core.live import LiveGame
 
 
-def _on_deed(kind: type[Command]) -> Callable[[int, int], Command]:
-    """Return the maker of a command on one deed, by player and space, that hands out one shared instance
-    for each (commands are immutable): the candidates on every deed a player holds are listed at each of
-    his decisions."""
-    make = unchecked(kind)
-
-    @cache
-    def on(player: int, space: int) -> Command:
-        return make(player=player, space=space)  # type: ignore[call-arg]
-
-    return on
+DeedCommand = Build | KeepMortgage | Mortgage | SellBuilding | SellLot | Unmortgage
+"""The commands on one deed: a player and a space."""
 
 
-_mortgage = _on_deed(Mortgage)
-_unmortgage = _on_deed(Unmortgage)
-_build = _on_deed(Build)
-_sell_building = _on_deed(SellBuilding)
-_sell_lot = _on_deed(SellLot)
-_keep_mortgage = _on_deed(KeepMortgage)
+@cache
+def on_deed(kind: type[DeedCommand], player: int, space: int) -> Command:
+    """Return the command of this kind on one deed, one shared instance for each player and space (commands
+    are immutable): the candidates on every deed a player holds are listed at each of his decisions, and
+    the fast players make the same few again and again."""
+    return unchecked(kind)(player=player, space=space)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +133,8 @@ def legal_commands(game: LiveGame, player: int) -> list[Command]:
     st = game.state
     if st.winner is not None or not 0 <= player < len(st.players) or st.players[player].bankrupt:
         return []
-    out: list[Command] = []
-    for c in dict.fromkeys(_candidates(game, player)):
-        entry = COMMANDS.get(c.__class__)
-        if entry is not None and entry[0](game, c) is None:
-            out.append(c)
-    return out
+    check = game.check_rules
+    return [c for c in dict.fromkeys(_candidates(game, player)) if check(c) is None]
 
 
 def _candidates(game: LiveGame, player: int, every: bool = False) -> list[Command]:
@@ -198,23 +184,23 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
             continue
         street = board.kinds[space] == "street"
         if every:
-            out += [_mortgage(player, space), _unmortgage(player, space)]
+            out += [on_deed(Mortgage, player, space), on_deed(Unmortgage, player, space)]
             if street:
-                out += [_build(player, space), _sell_building(player, space)]
+                out += [on_deed(Build, player, space), on_deed(SellBuilding, player, space)]
                 if buy_back:
-                    out.append(_sell_lot(player, space))
+                    out.append(on_deed(SellLot, player, space))
             continue
         if deed.mortgaged:
-            out.append(_unmortgage(player, space))
+            out.append(on_deed(Unmortgage, player, space))
             continue
         if mortgages:
-            out.append(_mortgage(player, space))
+            out.append(on_deed(Mortgage, player, space))
         if street:
-            out.append(_build(player, space))
+            out.append(on_deed(Build, player, space))
             if deed.level:
-                out.append(_sell_building(player, space))
+                out.append(on_deed(SellBuilding, player, space))
             if buy_back:
-                out.append(_sell_lot(player, space))
+                out.append(on_deed(SellLot, player, space))
     return out
 
 
@@ -255,7 +241,7 @@ def _auction(game: LiveGame, p: int, pend: Auction) -> list[Command]:
     out: list[Command] = [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
     if pend.lot == "deed" and game.board.edition.bank_buys_lots:
         deeds = game.state.deeds
-        out += [_sell_lot(p, s) for s in game.board.streets if deeds[s].owner == p]
+        out += [on_deed(SellLot, p, s) for s in game.board.streets if deeds[s].owner == p]
     return out
 
 
@@ -276,11 +262,11 @@ def _deal_answer(game: LiveGame, p: int, pend: DealAnswer) -> list[Command]:
 
 
 def _mortgage_decision(game: LiveGame, p: int, pend: MortgageDecision) -> list[Command]:
-    return [_unmortgage(p, pend.space), _keep_mortgage(p, pend.space)]
+    return [on_deed(Unmortgage, p, pend.space), on_deed(KeepMortgage, p, pend.space)]
 
 
 def _place_building(game: LiveGame, p: int, pend: Any) -> list[Command]:
-    return [_build(p, s) for s in game.board.streets if game.state.deeds[s].owner == p]
+    return [on_deed(Build, p, s) for s in game.board.streets if game.state.deeds[s].owner == p]
 
 
 def _route(game: LiveGame, p: int, pend: RouteChoice) -> list[Command]:
@@ -288,7 +274,7 @@ def _route(game: LiveGame, p: int, pend: RouteChoice) -> list[Command]:
 
 
 def _excess_lots(game: LiveGame, p: int, pend: ExcessLots) -> list[Command]:
-    return [_sell_lot(p, s) for s in pend.spaces]
+    return [on_deed(SellLot, p, s) for s in pend.spaces]
 
 
 def _ride(game: LiveGame, p: int, pend: RideChoice) -> list[Command]:
