@@ -55,7 +55,14 @@ from engine.rules.rent import (
     rent_schedule,
 )
 from engine.rules.taxes import percent_tax, tax_of, taxable_worth
-from engine.rules.trades import proposal_problem, side_problem, trading_open
+from engine.rules.trades import (
+    Additions,
+    SideRoom,
+    proposal_additions,
+    proposal_problem,
+    side_problem,
+    trading_open,
+)
 
 __all__ = [
     "AVERAGE_THROW",
@@ -110,6 +117,7 @@ __all__ = [
     "owned_in_group",
     "percent_tax",
     "pledged",
+    "proposal_additions",
     "proposal_problem",
     "provenance",
     "rent_at",

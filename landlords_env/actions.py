@@ -36,7 +36,7 @@ import numpy as np
 
 from engine import Bundle, PlaceBid, ProposeTrade, trading_open
 from engine.core.commands import COMMAND_TYPES, Command
-from engine.queries import proposal_problem
+from engine.queries import proposal_additions
 from landlords_env.observations import Draft
 
 if TYPE_CHECKING:
@@ -249,42 +249,31 @@ class ActionLayout:
         moves[self.drop] = ("drop", 0)
         if draft.steps >= DRAFT_STEPS:
             return
-        deeds = game.state.deeds
-        candidates: list[tuple[int, DraftMove]] = []
-        for space in self._deeds:
-            owner = deeds[space].owner
-            if owner == me and space not in draft.give_deeds:
-                candidates.append((self.give_deed + space, ("give_deed", space)))
-            elif owner == draft.to and space not in draft.take_deeds:
-                candidates.append((self.take_deed + space, ("take_deed", space)))
-        for k, step in enumerate(CASH_STEPS):
-            candidates.append((self.give_cash + k, ("give_cash", step)))
-            candidates.append((self.take_cash + k, ("take_cash", step)))
-        candidates.append((self.give_card, ("give_card", 1)))
-        candidates.append((self.take_card, ("take_card", 1)))
-        # Each candidate is checked as `Game.apply` checks a proposal (`proposal_problem`, which the command's
-        # check runs), on the draft with that one thing added.
+        # What may join each side, found at once as `Game.apply` would check each proposal
+        # (`proposal_additions`, which agrees with `proposal_problem` addition by addition).
         give = _bundle(draft.give_cash, draft.give_deeds, draft.give_cards)
         take = _bundle(draft.take_cash, draft.take_deeds, draft.take_cards)
-        to = draft.to
-        for i, (what, value) in candidates:
-            if what.startswith("give"):
-                side = _bundle(
-                    draft.give_cash + (value if what == "give_cash" else 0),
-                    (*draft.give_deeds, value) if what == "give_deed" else draft.give_deeds,
-                    draft.give_cards + (value if what == "give_card" else 0),
-                )
-                refused = proposal_problem(game, me, to, side, take)
-            else:
-                side = _bundle(
-                    draft.take_cash + (value if what == "take_cash" else 0),
-                    (*draft.take_deeds, value) if what == "take_deed" else draft.take_deeds,
-                    draft.take_cards + (value if what == "take_card" else 0),
-                )
-                refused = proposal_problem(game, me, to, give, side)
-            if refused is None:
-                mask[i] = 1
-                moves[i] = (what, value)
+        room = proposal_additions(game, me, draft.to, give, take)
+        for space in self._deeds:
+            if space in room.give.deeds:
+                mask[self.give_deed + space] = 1
+                moves[self.give_deed + space] = ("give_deed", space)
+            elif space in room.take.deeds:
+                mask[self.take_deed + space] = 1
+                moves[self.take_deed + space] = ("take_deed", space)
+        for k, step in enumerate(CASH_STEPS):
+            if step <= room.give.cash:
+                mask[self.give_cash + k] = 1
+                moves[self.give_cash + k] = ("give_cash", step)
+            if step <= room.take.cash:
+                mask[self.take_cash + k] = 1
+                moves[self.take_cash + k] = ("take_cash", step)
+        if room.give.jail_cards >= 1:
+            mask[self.give_card] = 1
+            moves[self.give_card] = ("give_card", 1)
+        if room.take.jail_cards >= 1:
+            mask[self.take_card] = 1
+            moves[self.take_card] = ("take_card", 1)
 
 
 def prudent_commands(game: Game, me: int, legal: list[Command], mortgaged: frozenset[int]) -> list[Command]:

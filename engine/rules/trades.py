@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.core.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.core.errors import IllegalCommand, Refusal
@@ -67,8 +67,6 @@ def trading_open(table: Tabletop, player: int) -> bool:
 def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
     """Return why `owner` cannot hand over `bundle` now, or None."""
     players = table.players
-    deeds = table.deeds
-    board = table.board
     name = players[owner].name
     if bundle.cash > funds(table, owner):
         return IllegalCommand(
@@ -78,27 +76,9 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
     if len(set(bundle.deeds)) != len(bundle.deeds):
         return IllegalCommand("bad_trade", Phrase(N_("A deed is listed twice.")))
     for space in bundle.deeds:
-        deed = deeds.get(space)
-        if deed is None:
-            return IllegalCommand("not_a_deed", Phrase(N_("Space {space} has no title deed."), space=space))
-        if deed.owner != owner:
-            return IllegalCommand(
-                "not_owner", Phrase(N_("{name} does not own {space}."), name=name, space=board.name(space))
-            )
-        group = board.group_of[space]
-        assert group is not None
-        if board.edition.houses_with_lot:
-            continue  # lots always carry houses there, and change hands with them
-        if any(deeds[s].level for s in board.members[group]):
-            return IllegalCommand(
-                "has_buildings",
-                Phrase(N_("{space} is in a group with buildings; sell them first."), space=board.name(space)),
-            )
-        if table.loans and any(space in loan.security for loan in table.loans):
-            return IllegalCommand(
-                "pledged",
-                Phrase(N_("{space} is pledged for a loan; repay it first."), space=board.name(space)),
-            )
+        problem = _deed_problem(table, owner, space)
+        if problem is not None:
+            return problem
     if bundle.jail_cards > len(players[owner].jail_cards):
         return IllegalCommand(
             "no_jail_card",
@@ -111,6 +91,36 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
         if problem is not None:
             return problem
     return _houses_problem(table, owner, bundle) if bundle.houses else None
+
+
+def _deed_problem(table: Tabletop, owner: int, space: int) -> Refusal:
+    """Return why `owner` cannot hand over the deed of `space` now, or None."""
+    deeds = table.deeds
+    board = table.board
+    deed = deeds.get(space)
+    if deed is None:
+        return IllegalCommand("not_a_deed", Phrase(N_("Space {space} has no title deed."), space=space))
+    if deed.owner != owner:
+        return IllegalCommand(
+            "not_owner",
+            Phrase(
+                N_("{name} does not own {space}."), name=table.players[owner].name, space=board.name(space)
+            ),
+        )
+    if board.edition.houses_with_lot:
+        return None  # lots always carry houses there, and change hands with them
+    group = board.group_of[space]
+    assert group is not None
+    if any(deeds[s].level for s in board.members[group]):
+        return IllegalCommand(
+            "has_buildings",
+            Phrase(N_("{space} is in a group with buildings; sell them first."), space=board.name(space)),
+        )
+    if table.loans and any(space in loan.security for loan in table.loans):
+        return IllegalCommand(
+            "pledged", Phrase(N_("{space} is pledged for a loan; repay it first."), space=board.name(space))
+        )
+    return None
 
 
 def _houses_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
@@ -221,6 +231,78 @@ def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: 
 
 def _pair_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
     return party_problem(table, player, give, take) or party_problem(table, to, take, give)
+
+
+class SideRoom(NamedTuple):
+    """What one more item on one side of an offer may be, each alone (`proposal_additions`)."""
+
+    deeds: frozenset[int]
+    """The deeds of the side's owner that may join it."""
+    cash: int
+    """The most cash that may be added (none where it is below 1)."""
+    jail_cards: int
+    """The most jail cards that may be added."""
+
+
+class Additions(NamedTuple):
+    """What may join each side of an offer, one item at a time (`proposal_additions`)."""
+
+    give: SideRoom
+    take: SideRoom
+
+
+_NONE = SideRoom(frozenset(), 0, 0)
+
+
+def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Additions:
+    """Return what one more item on either side of an offer would leave a proposal `proposal_problem`
+    allows, each item alone: a deed its owner holds, some cash, a jail card.
+
+    What a trade being drafted may take next, found in one pass: the sides are checked once, and each
+    addition for what it changes (the deed itself, the lots each player ends with, the room for houses
+    received), instead of the whole proposal once per addition."""
+    players = table.players
+    if (
+        opening_problem(table, player) is not None
+        or not 0 <= to < len(players)
+        or to == player
+        or players[to].bankrupt
+        or set(give.deeds) & set(take.deeds)
+        or side_problem(table, player, give) is not None
+        or side_problem(table, to, take) is not None
+    ):
+        return Additions(_NONE, _NONE)
+
+    def pair_ok(gives: tuple[int, ...], takes: tuple[int, ...]) -> bool:
+        return (
+            may_take_lots(table, player, len(takes), len(gives)) is None
+            and may_take_lots(table, to, len(gives), len(takes)) is None
+            and _room_problem(table, player, len(take.houses), gives) is None
+            and _room_problem(table, to, len(give.houses), takes) is None
+        )
+
+    def deeds_ok(owner: int, side: Bundle, other: Bundle) -> frozenset[int]:
+        ok = []
+        for space, deed in table.deeds.items():
+            if deed.owner != owner or space in side.deeds or space in other.deeds or space in side.houses:
+                continue
+            if _deed_problem(table, owner, space) is not None:
+                continue
+            wider = (*side.deeds, space)
+            if pair_ok(wider, take.deeds) if side is give else pair_ok(give.deeds, wider):
+                ok.append(space)
+        return frozenset(ok)
+
+    if pair_ok(give.deeds, take.deeds):
+        give_cash, take_cash = funds(table, player) - give.cash, funds(table, to) - take.cash
+        give_cards = len(players[player].jail_cards) - give.jail_cards
+        take_cards = len(players[to].jail_cards) - take.jail_cards
+    else:  # the lots or the room as they stand refuse it: only a deed that changes them may mend it
+        give_cash = take_cash = give_cards = take_cards = 0
+    return Additions(
+        SideRoom(deeds_ok(player, give, take), give_cash, give_cards),
+        SideRoom(deeds_ok(to, take, give), take_cash, take_cards),
+    )
 
 
 def _check_propose(game: LiveGame, cmd: ProposeTrade) -> Refusal:
