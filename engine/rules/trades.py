@@ -281,7 +281,14 @@ def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take
             and _room_problem(table, to, len(give.houses), takes) is None
         )
 
-    def deeds_ok(owner: int, side: Bundle, other: Bundle) -> frozenset[int]:
+    def deeds_ok(owner: int, side: Bundle, other: Bundle, giving: bool) -> frozenset[int]:
+        # without houses on either side, a deed added changes the pair's check by the count alone
+        counted = None
+        if not give.houses and not take.houses:
+            one_more = (*side.deeds, -1)
+            counted = pair_ok(one_more, take.deeds) if giving else pair_ok(give.deeds, one_more)
+            if not counted:
+                return frozenset()
         ok = []
         for space, deed in table.deeds.items():
             if deed.owner != owner or space in side.deeds or space in other.deeds or space in side.houses:
@@ -289,7 +296,7 @@ def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take
             if _deed_problem(table, owner, space) is not None:
                 continue
             wider = (*side.deeds, space)
-            if pair_ok(wider, take.deeds) if side is give else pair_ok(give.deeds, wider):
+            if counted or (pair_ok(wider, take.deeds) if giving else pair_ok(give.deeds, wider)):
                 ok.append(space)
         return frozenset(ok)
 
@@ -300,8 +307,8 @@ def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take
     else:  # the lots or the room as they stand refuse it: only a deed that changes them may mend it
         give_cash = take_cash = give_cards = take_cards = 0
     return Additions(
-        SideRoom(deeds_ok(player, give, take), give_cash, give_cards),
-        SideRoom(deeds_ok(to, take, give), take_cash, take_cards),
+        SideRoom(deeds_ok(player, give, take, True), give_cash, give_cards),
+        SideRoom(deeds_ok(to, take, give, False), take_cash, take_cards),
     )
 
 

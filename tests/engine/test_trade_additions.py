@@ -117,7 +117,8 @@ def test_a_partner_at_his_lot_limit_is_offered_no_lot_unless_he_hands_one_over()
         lot(game, P1, space)
     lot(game, P0, MADISON)
     settle(game)
-    room = proposal_additions(game, P0, P1, Bundle(), Bundle())
+    empty = Bundle()  # one object for both sides, as a draft's first step may share it
+    room = proposal_additions(game, P0, P1, empty, empty)
     assert MADISON not in room.give.deeds and room.give.cash == game.state.players[P0].cash
     assert room.take.deeds == frozenset(EIGHT)  # any of his lots may come the other way
     swap = proposal_additions(game, P0, P1, Bundle(), Bundle(deeds=(GOAT_ALLEY,)))
