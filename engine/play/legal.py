@@ -78,6 +78,7 @@ from engine.core.state import (
 from engine.core.unchecked import unchecked
 from engine.rules.hands import held_of
 from engine.rules.landlords_1904.loans import security_for
+from engine.rules.money import funds
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
@@ -178,6 +179,7 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
     board = game.board
     mortgages = game.ruleset.mortgages or every
     buy_back = board.edition.bank_buys_lots
+    cash = funds(game, player)
     for space in board.deeds:
         deed = st.deeds[space]
         if deed.owner != player:
@@ -191,7 +193,8 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
                     out.append(on_deed(SellLot, player, space))
             continue
         if deed.mortgaged:
-            out.append(on_deed(Unmortgage, player, space))
+            if cash >= board.unmortgage_cost(space):  # lifting it is paid at once, in full
+                out.append(on_deed(Unmortgage, player, space))
             continue
         if mortgages:
             out.append(on_deed(Mortgage, player, space))
