@@ -242,18 +242,19 @@ class ActionLayout:
     def _draft_choices(
         self, game: Game, me: int, draft: Draft, mask: bytearray, moves: dict[int, Command | DraftMove]
     ) -> None:
-        if game.check(proposal(me, draft)) is None:
+        # What may join each side, and whether the draft may be proposed as it stands, found at once as
+        # `Game.apply` would check each proposal (`proposal_additions`, which agrees with
+        # `proposal_problem`); the draft is the environment's own, well-formed by construction.
+        give = _bundle(draft.give_cash, draft.give_deeds, draft.give_cards)
+        take = _bundle(draft.take_cash, draft.take_deeds, draft.take_cards)
+        room = proposal_additions(game, me, draft.to, give, take)
+        if room.proposable:
             mask[self.propose] = 1
             moves[self.propose] = ("propose", 0)
         mask[self.drop] = 1
         moves[self.drop] = ("drop", 0)
         if draft.steps >= DRAFT_STEPS:
             return
-        # What may join each side, found at once as `Game.apply` would check each proposal
-        # (`proposal_additions`, which agrees with `proposal_problem` addition by addition).
-        give = _bundle(draft.give_cash, draft.give_deeds, draft.give_cards)
-        take = _bundle(draft.take_cash, draft.take_deeds, draft.take_cards)
-        room = proposal_additions(game, me, draft.to, give, take)
         for space in self._deeds:
             if space in room.give.deeds:
                 mask[self.give_deed + space] = 1

@@ -111,11 +111,12 @@ def _deed_problem(table: Tabletop, owner: int, space: int) -> Refusal:
         return None  # lots always carry houses there, and change hands with them
     group = board.group_of[space]
     assert group is not None
-    if any(deeds[s].level for s in board.members[group]):
-        return IllegalCommand(
-            "has_buildings",
-            Phrase(N_("{space} is in a group with buildings; sell them first."), space=board.name(space)),
-        )
+    for s in board.members[group]:
+        if deeds[s].level:
+            return IllegalCommand(
+                "has_buildings",
+                Phrase(N_("{space} is in a group with buildings; sell them first."), space=board.name(space)),
+            )
     if table.loans and any(space in loan.security for loan in table.loans):
         return IllegalCommand(
             "pledged", Phrase(N_("{space} is pledged for a loan; repay it first."), space=board.name(space))
@@ -245,10 +246,12 @@ class SideRoom(NamedTuple):
 
 
 class Additions(NamedTuple):
-    """What may join each side of an offer, one item at a time (`proposal_additions`)."""
+    """What may join each side of an offer, one item at a time (`proposal_additions`), and whether the offer
+    as it stands may be proposed."""
 
     give: SideRoom
     take: SideRoom
+    proposable: bool
 
 
 _NONE = SideRoom(frozenset(), 0, 0)
@@ -256,7 +259,8 @@ _NONE = SideRoom(frozenset(), 0, 0)
 
 def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Additions:
     """Return what one more item on either side of an offer would leave a proposal `proposal_problem`
-    allows, each item alone: a deed its owner holds, some cash, a jail card.
+    allows, each item alone: a deed its owner holds, some cash, a jail card; and whether it allows the
+    offer as it stands.
 
     What a trade being drafted may take next, found in one pass: the sides are checked once, and each
     addition for what it changes (the deed itself, the lots each player ends with, the room for houses
@@ -271,7 +275,7 @@ def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take
         or side_problem(table, player, give) is not None
         or side_problem(table, to, take) is not None
     ):
-        return Additions(_NONE, _NONE)
+        return Additions(_NONE, _NONE, False)
 
     def pair_ok(gives: tuple[int, ...], takes: tuple[int, ...]) -> bool:
         return (
@@ -300,7 +304,8 @@ def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take
                 ok.append(space)
         return frozenset(ok)
 
-    if pair_ok(give.deeds, take.deeds):
+    as_it_stands = pair_ok(give.deeds, take.deeds)
+    if as_it_stands:
         give_cash, take_cash = funds(table, player) - give.cash, funds(table, to) - take.cash
         give_cards = len(players[player].jail_cards) - give.jail_cards
         take_cards = len(players[to].jail_cards) - take.jail_cards
@@ -309,6 +314,7 @@ def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take
     return Additions(
         SideRoom(deeds_ok(player, give, take, True), give_cash, give_cards),
         SideRoom(deeds_ok(to, take, give, False), take_cash, take_cards),
+        as_it_stands and not (give.empty and take.empty),
     )
 
 

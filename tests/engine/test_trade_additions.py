@@ -75,7 +75,7 @@ def _refused(game, me: int, to: int, side: str, keep: Bundle, bundle: Bundle) ->
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_each_addition_allowed_is_one_the_proposal_check_allows(edition: str) -> None:
     rng = random.Random(5)
-    compared = allowed = 0
+    compared = allowed = proposable = 0
     for game in (g for seed in (11, 12, 13) for g in _positions(edition, seed)):
         st = game.state
         n = len(st.players)
@@ -84,6 +84,8 @@ def test_each_addition_allowed_is_one_the_proposal_check_allows(edition: str) ->
             to = rng.choice([p for p in range(n) if p != me] + [me] * (rng.random() < 0.05))
             give, take = _side(rng, game, me), _side(rng, game, to)
             room = proposal_additions(game, me, to, give, take)
+            assert room.proposable == (proposal_problem(game, me, to, give, take) is None)
+            proposable += room.proposable
             for side, owner, keep in (("give", me, take), ("take", to, give)):
                 bundle = give if side == "give" else take
                 found = room.give if side == "give" else room.take
@@ -108,7 +110,7 @@ def test_each_addition_allowed_is_one_the_proposal_check_allows(edition: str) ->
                     expect = not refused(replace(bundle, jail_cards=bundle.jail_cards + more))
                     assert (more <= found.jail_cards) == expect, (edition, side, more, bundle, keep)
                     compared += 1
-    assert compared > 2000 and allowed > 100  # the positions reached offers both allowed and refused
+    assert proposable > 10 and compared > 2000 and allowed > 100  # the positions reached offers both allowed and refused
 
 
 def test_a_partner_at_his_lot_limit_is_offered_no_lot_unless_he_hands_one_over() -> None:
