@@ -1,21 +1,22 @@
 """The bots' ratings: each level's rating on the people's scale, measured from tournaments.
 
-Plays seeded games of the classic edition between mixes of levels (the four levels that play to win at
-one table; the three quicker ones without `expert`; `random` with `easy` and `normal`), seats rotating,
-and ranks each finished game as the server does (`server.people.places`: the winner, then the others by worth,
-the bankrupt last out before earlier ones). Then fits each level's Plackett-Luce strength by maximum
-likelihood and puts it on the model's scale (`server.people.rating`, at a table of four), `normal`, the
-default level, at a newcomer's mu; sigma from refitting resampled games. Games stopped by the turn cap have no
-end and are left out. Prints each level's mu, sigma and ordinal; `--write` keeps them in
-`server/people/bot_ratings.json`, which the server ships and reads. About 6 minutes of CPU with the defaults
-(`expert` takes about a second a game); `--keep` keeps the ranked games, `--from` fits them again (the
-games of several files together), `--out` writes the figures elsewhere. `--lineups` plays only some of the
-tables (`all`, `quick`, `weakest`, or any levels joined by `+`, such as `hard+normal+normal+normal`): the
-same games as in a run of every table, by seed and number, so that the tables a change does not touch are
-played once, kept, and fitted again with the new games of the others.
+Plays seeded games of the classic edition between mixes of levels (the four levels that play to win at one
+table; the three quicker ones without `expert`; the same with `expert` in `hard`'s seat, so that the two
+strongest levels meet the same company; `random` with `easy` and `normal`), seats rotating, and ranks each
+finished game as the server does (`server.people.places`: the winner, then the others by worth, the bankrupt
+last out before earlier ones). Then fits each level's Plackett-Luce strength by maximum likelihood and puts it
+on the model's scale (`server.people.rating`, at a table of four), `normal`, the default level, at a
+newcomer's mu; sigma from refitting resampled games. Games stopped by the turn cap have no end and are left
+out. Prints each level's mu, sigma and ordinal; `--write` keeps them in `server/people/bot_ratings.json`,
+which the server ships and reads. About 8 minutes of CPU with the defaults (`expert` takes up to a second
+a game); `--keep` keeps the ranked games, `--from` fits them again (the games of several files together),
+`--out` writes the figures elsewhere. `--lineups` plays only some of the tables (`all`, `quick`, `expert`,
+`weakest`, or any levels joined by `+`, such as `hard+normal+normal+normal`): the same games as in a run of
+every table, by seed and number, so that the tables a change does not touch are played once, kept, and fitted
+again with the new games of the others.
 
     python bench/bot_ratings.py [--games 200] [--seed 1] [--jobs 2] [--resamples 40] [--write | --out FILE]
-        [--lineups all,quick,weakest,LEVEL+LEVEL...] [--keep FILE | --from FILE [FILE ...]]
+        [--lineups all,quick,expert,weakest,LEVEL+LEVEL...] [--keep FILE | --from FILE [FILE ...]]
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ from server.people.rating import BOTS_FILE, MODEL, NEW, Rating  # noqa: E402
 
 ALL = ("easy", "normal", "hard", "expert")
 QUICK = ("easy", "normal", "hard")
+EXPERT = ("easy", "normal", "expert")
 WEAKEST = ("random", "easy", "normal")
-NAMED = {"all": ALL, "quick": QUICK, "weakest": WEAKEST}
+NAMED = {"all": ALL, "quick": QUICK, "expert": EXPERT, "weakest": WEAKEST}
 """The tables by the names `--lineups` takes."""
 LEVELS = ("random", *ALL)
 MAX_TURNS = 1000
@@ -144,7 +146,9 @@ def main() -> None:
         "--from", dest="source", type=Path, nargs="+", help="fit the games kept in these files instead"
     )
     parser.add_argument(
-        "--lineups", default="all,quick,weakest", help="the tables to play, of all, quick and weakest"
+        "--lineups",
+        default="all,quick,expert,weakest",
+        help="the tables to play, of all, quick, expert and weakest",
     )
     parser.add_argument("--write", action="store_true", help="keep the figures in server/people/" + BOTS_FILE)
     parser.add_argument("--out", type=Path, help="keep the figures in this file instead (implies --write)")

@@ -103,15 +103,17 @@ Question = tuple[int, int, tuple[tuple[str, ...], ...], tuple[str, ...]]
 """What a look-ahead was asked: the seat, the luck's seed, the courses compared (as JSON) and the plan
 its own seat keeps after each."""
 
-USES = frozenset({"answers", "offers", "acceptance", "auctions", "leaf"})
+USES = frozenset({"answers", "auctions", "leaf"})
 """Where the expert decides by the learned value, where its edition has one (`engine.learned`): its answers
-to offers, its own offers (left unmade where the value is sure they lower its chance), the chance a partner
-accepts its offers by the learned acceptance model (`engine.learned.acceptance`, at a wider range of
-prices), its limit at auction, and as the value a playout ends on. One more may be named for the lab bench
-(`bench/bots.py --expert-uses`): `choice`, which of the lots it could ask for it asks for, at what price and
-in what form, by the value and that model (it won no more games: `docs/lab/learned-value.md`)."""
+to offers, its limit at auction, and as the value a playout ends on. Three more may be named for the lab
+bench (`bench/bots.py --expert-uses`): `offers`, its own offers priced again by the value (left unmade
+where it is sure they lower its chance); `acceptance`, with them the chance a partner accepts by the
+learned acceptance model (`engine.learned.acceptance`, at a wider range of prices); and `choice`, which of
+the lots it could ask for it asks for, at what price and in what form, by the value and that model. None
+won more games against three `hard`, and its offers priced by the value left it last more often at tables
+of weaker levels, so it makes the shark's offers as they are (`docs/lab/levels.md`)."""
 
-LAB_USES = USES | {"choice"}
+LAB_USES = USES | {"offers", "acceptance", "choice"}
 """Every use the lab bench may name."""
 
 LEARNED_EDGE = 0.001
@@ -284,7 +286,7 @@ class ExpertBot(HardBot):
 
     def acceptance(self, pos: Position) -> AcceptanceModel | None:
         """The learned acceptance model of its edition, or None where there is none (or it is not used)."""
-        if "acceptance" not in self.uses or self.value(pos) is None:
+        if not self.uses & {"acceptance", "choice"} or self.value(pos) is None:  # `choice` asks the model
             return None
         return acceptance_for(pos.view.edition)
 

@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from engine.bots.expert import ExpertBot
+from engine.bots.expert import USES, ExpertBot
 from engine.bots.judging import answer_figures
 from engine.bots.position import Position
 from engine.core.commands import ProposeTrade
@@ -107,7 +107,24 @@ def test_the_wider_prices_are_weighed_only_with_the_model() -> None:
     assert wide[: len(narrow)] == narrow
 
 
+def test_the_expert_makes_the_sharks_offer_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its offers priced by the value are a use of the lab bench only: as it plays, none is weighed."""
+    seen: list[object] = []
+
+    def spy(*args: object, **kwargs: object) -> list[Priced]:
+        seen.append(args)
+        return []
+
+    monkeypatch.setattr("engine.bots.expert.weigh_offers", spy)
+    game = orange_position()
+    expert, shark = ask(bot("expert"), game, 0), ask(bot("hard"), game, 0)
+    assert expert is not None and expert.kind == "propose_trade"
+    assert seen == [] and expert == shark
+
+
 def test_the_experts_offer_is_weighed_by_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the lab bench names its offers and the acceptance model among its uses."""
+    monkeypatch.setattr(ExpertBot, "uses", USES | {"offers", "acceptance"})
     seen: list[tuple[object, list[Priced]]] = []
 
     def spy(*args: object, **kwargs: object) -> list[Priced]:
