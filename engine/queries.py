@@ -66,6 +66,7 @@ from engine.rules.trades import (
 
 __all__ = [
     "AVERAGE_THROW",
+    "Additions",
     "Cited",
     "Count",
     "Elsewhere",
@@ -74,6 +75,7 @@ __all__ = [
     "RentNow",
     "RentRow",
     "Sale",
+    "SideRoom",
     "airplane_at",
     "bank_loan_problem",
     "borrowing_capacity",

@@ -110,7 +110,8 @@ def test_each_addition_allowed_is_one_the_proposal_check_allows(edition: str) ->
                     expect = not refused(replace(bundle, jail_cards=bundle.jail_cards + more))
                     assert (more <= found.jail_cards) == expect, (edition, side, more, bundle, keep)
                     compared += 1
-    assert proposable > 10 and compared > 2000 and allowed > 100  # the positions reached offers both allowed and refused
+    # the positions reached offers both allowed and refused
+    assert proposable > 10 and compared > 2000 and allowed > 100
 
 
 def test_a_partner_at_his_lot_limit_is_offered_no_lot_unless_he_hands_one_over() -> None:
