@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.probe_trades import correlation
 from engine.bots import make_bot
-from engine.bots.expert import ExpertBot
+from engine.bots.expert import USES, ExpertBot
 from engine.bots.judging import answer_figures
 from engine.bots.normal import NormalBot
 from engine.bots.position import Position
@@ -200,6 +200,7 @@ def main() -> None:
     for k, probe in enumerate(chosen):
         view, me = probe.view, probe.me
         bot = ExpertBot(0, me)
+        bot.uses = USES | {"acceptance"}  # the acceptance model, which the expert as it plays does not ask
         pos = Position(view, me)
         value, model = bot.value(pos), bot.acceptance(pos)
         assert value is not None and model is not None

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bots import make_bot
-from engine.bots.expert import ExpertBot
+from engine.bots.expert import USES, ExpertBot
 from engine.bots.judging import answer_figures
 from engine.bots.position import Position
 from engine.bots.proposing import Candidate
@@ -54,6 +54,8 @@ EVERY = 3
 class ProbingExpert(ExpertBot):
     """The expert, keeping what it weighs at some of its chances to make an offer."""
 
+    uses = USES | {"acceptance"}
+    """The acceptance model too, which the expert as it plays does not ask."""
     seen = 0
 
     def compose(self, pos: Position) -> ProposeTrade | None:
