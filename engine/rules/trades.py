@@ -30,6 +30,7 @@ from engine.core.state import (
 )
 from engine.core.unchecked import unchecked
 from engine.rules.building import step_up
+from engine.rules.checks import deed_of
 from engine.rules.finance_1936.markers import may_take_lots
 from engine.rules.hands import cards_problem, hand_over
 from engine.rules.money import funds, spend
@@ -95,18 +96,11 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
 
 def _deed_problem(table: Tabletop, owner: int, space: int) -> Refusal:
     """Return why `owner` cannot hand over the deed of `space` now, or None."""
+    refusal = deed_of(table, owner, space)
+    if refusal is not None:
+        return refusal
     deeds = table.deeds
     board = table.board
-    deed = deeds.get(space)
-    if deed is None:
-        return IllegalCommand("not_a_deed", Phrase(N_("Space {space} has no title deed."), space=space))
-    if deed.owner != owner:
-        return IllegalCommand(
-            "not_owner",
-            Phrase(
-                N_("{name} does not own {space}."), name=table.players[owner].name, space=board.name(space)
-            ),
-        )
     if board.edition.houses_with_lot:
         return None  # lots always carry houses there, and change hands with them
     group = board.group_of[space]
