@@ -208,14 +208,19 @@ def party_problem(table: Tabletop, party: int, gives: Bundle, gets: Bundle) -> R
     )
 
 
+def _partner(table: Tabletop, player: int, to: int) -> bool:
+    """Whether `to` is another player still in the game, whom `player` may make an offer."""
+    players = table.players
+    return 0 <= to < len(players) and to != player and not players[to].bankrupt
+
+
 def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
     """Return why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
     which anyone holding a view can make before sending it."""
-    players = table.players
     opening = opening_problem(table, player)
     if opening is not None:
         return opening
-    if not 0 <= to < len(players) or to == player or players[to].bankrupt:
+    if not _partner(table, player, to):
         return IllegalCommand("bad_trade", Phrase(N_("Trade with another player still in the game.")))
     if give.empty and take.empty:
         return IllegalCommand("bad_trade", Phrase(N_("An offer must give or take something.")))
@@ -262,9 +267,7 @@ def proposal_additions(table: Tabletop, player: int, to: int, give: Bundle, take
     players = table.players
     if (
         opening_problem(table, player) is not None
-        or not 0 <= to < len(players)
-        or to == player
-        or players[to].bankrupt
+        or not _partner(table, player, to)
         or set(give.deeds) & set(take.deeds)
         or side_problem(table, player, give) is not None
         or side_problem(table, to, take) is not None
