@@ -7,7 +7,8 @@ The games are played as `landlords simulate --bots hard,hard,hard,hard --seed SE
 point must be a player's decision (never a throw, a card or a rent) and must have moved its player's own
 chance by more than its error: the script says so of every game, and exits with 1 where one is not.
 
-    python bench/turning_points.py [--games 10] [--seed 1] [--edition classic] [--whole]
+    python bench/turning_points.py [--games 10] [--first 0] [--seed 1] [--edition classic]
+        [--rules '{"free_parking_pot": true}'] [--whole]
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from engine import Game  # noqa: E402
+from engine.core.options import RuleOptions  # noqa: E402
 from engine.tools.tournament import run_tournament  # noqa: E402
 from room import review_words as words  # noqa: E402
 from room.chances import ChancesPool  # noqa: E402
@@ -34,14 +36,14 @@ from translation import say  # noqa: E402
 LINEUP = ("hard",) * 4
 
 
-def played(seed: int, index: int, edition: str) -> Source:
+def played(seed: int, index: int, edition: str, rules: RuleOptions | None = None) -> Source:
     """Play the index-th game of the run seeded `seed` between four `hard`, as `landlords simulate` does."""
     kept: list[Source] = []
 
     def keep(i: int, game: Game, levels: object) -> None:
         kept.append(Source.of_game(game, list(LINEUP), f"game {i}"))
 
-    run_tournament(LINEUP, 1, seed, edition, first=index, keep=keep)
+    run_tournament(LINEUP, 1, seed, edition, rules, first=index, keep=keep)
     return kept[0]
 
 
@@ -63,14 +65,17 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first", type=int, default=0, help="the index of the first game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", default="classic")
+    parser.add_argument("--rules", help="rule options, as JSON (the review then plays its figures out)")
     parser.add_argument("--whole", action="store_true", help="time the whole review as well")
     args = parser.parse_args()
+    rules = RuleOptions.model_validate_json(args.rules) if args.rules else None
     wrong = 0
     spent: list[float] = []
-    for index in range(args.games):
-        source = played(args.seed, index, args.edition)
+    for index in range(args.first, args.first + args.games):
+        source = played(args.seed, index, args.edition, rules)
         turns = Game.replay(source.initial, source.log).state.turn + 1
         start = time.process_time()
         judged = judge_decisions(source.initial, source.log, source.names, source.levels)

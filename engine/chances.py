@@ -6,7 +6,9 @@ mortgages stray deeds for them and bids as `hard` does, as the strong players at
 simple players build what they can at once), and values the position it reaches: by the learned value
 (`engine.learned`) where the edition has one, else by the fitted linear value (`engine.lookahead.value`);
 a game that ends on the way counts as won by its winner. The chance is the mean over the playouts, and
-its interval the mean's normal interval. The k-th playout of an analysis seeded `seed` always draws the
+its interval the mean's normal interval; the figures the views show (`estimate`) first take out of the
+outcomes what the luck of each playout's throws explains (`engine.lookahead.luck`), which keeps the mean
+true and narrows the interval. The k-th playout of an analysis seeded `seed` always draws the
 same dice and cards, whatever the view (`engine.lookahead.playout.playout_seed`): comparing two positions
 (a move made or not) with the same seed compares them under the same luck.
 Playouts can be split into slices worked out anywhere (`values`) and put together in order (`summary`):
@@ -27,6 +29,7 @@ from engine.core.options import RuleOptions
 from engine.core.state import GameState
 from engine.learned.value import has_learned, learned_for
 from engine.lookahead.features import Levels
+from engine.lookahead.luck import CountedGame, Luck, adjusted
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, playout_seed, stop_turn
 from engine.lookahead.playout import Z95 as Z95  # the intervals' factor, for those that widen a figure by it
 from engine.lookahead.sampling import Sampler
@@ -71,6 +74,18 @@ class Chances:
         return max(((c.high - c.low) / 2 for c in self.players), default=0.0)
 
 
+@dataclass(frozen=True, slots=True)
+class Playouts:
+    """What playouts of an estimate end in (`played`): for each, every player's chance in the position it
+    reached, and every player's luck on the way (`engine.lookahead.luck`)."""
+
+    outcomes: list[list[float]]
+    luck: list[list[float]]
+
+    def __add__(self, other: Playouts) -> Playouts:
+        return Playouts(self.outcomes + other.outcomes, self.luck + other.luck)
+
+
 def values(
     view: GameView,
     first: int,
@@ -88,7 +103,6 @@ def values(
         won = [1.0 if p == view.winner else 0.0 for p in range(len(view.players))]
         return [list(won) for _ in range(count)]
     sampler = Sampler(view)
-    model = model_for(view.edition)
     stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
     player = SharkPlayer()
     learned = learned_for(view.edition, len(view.players), view.rules) if value == "learned" else None
@@ -102,23 +116,66 @@ def values(
             return []
         means = learned.all_chances(ends, levels).mean(axis=0)
         return [[float(x) for x in row[: len(view.players)]] for row in means]
+    model = model_for(view.edition)
     return [
         _playout(sampler.draw(playout_seed(seed, k)), stop, model, levels, player)
         for k in range(first, first + count)
     ]
 
 
+def played(
+    view: GameView,
+    first: int,
+    count: int,
+    seed: int = 0,
+    horizon: int = HORIZON_ROUNDS,
+    levels: Levels | None = None,
+) -> Playouts:
+    """Return what playouts `first` .. `first + count - 1` of the analysis seeded `seed` end in, valued by
+    the fitted linear value, and the luck of each (as `values` does, with the luck counted on the way)."""
+    seats = len(view.players)
+    if view.winner is not None:
+        won = [1.0 if p == view.winner else 0.0 for p in range(seats)]
+        return Playouts([list(won) for _ in range(count)], [[0.0] * seats for _ in range(count)])
+    sampler = Sampler(view)
+    stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
+    player = SharkPlayer()
+    model = model_for(view.edition)
+    luck = Luck(view)
+    outcomes, lucks = [], []
+    for k in range(first, first + count):
+        luck.reset()
+        outcomes.append(_playout(sampler.draw(playout_seed(seed, k)), stop, model, levels, player, luck))
+        lucks.append(luck.sums)
+    return Playouts(outcomes, lucks)
+
+
 def _playout(
-    state: GameState, stop: int, model: ValueModel, levels: Levels | None, player: SharkPlayer
+    state: GameState,
+    stop: int,
+    model: ValueModel,
+    levels: Levels | None,
+    player: SharkPlayer,
+    luck: Luck | None = None,
 ) -> list[float]:
-    game = Game(state, initial=state)
+    game = Game(state, initial=state) if luck is None else CountedGame(state, luck)
     play_forward(game, stop, player)
     return model.chances(game, levels)
 
 
-def summary(view: GameView, outcomes: Sequence[Sequence[float]]) -> Chances:
-    """Summarise the playouts' outcomes: each player's mean, and its 95 % interval."""
+def summary(
+    view: GameView, outcomes: Sequence[Sequence[float]], luck: Sequence[Sequence[float]] | None = None
+) -> Chances:
+    """Summarise the playouts' outcomes: each player's mean, and its 95 % interval. Given each playout's
+    `luck`, the part of the outcomes it explains is taken out of both (`engine.lookahead.luck.adjusted`)."""
     n = len(outcomes)
+    fitted = adjusted(outcomes, luck) if luck is not None and view.winner is None else None
+    if fitted is not None:
+        figures = []
+        for seat, (mean, error, _) in enumerate(fitted):
+            win = min(1.0, max(0.0, mean))
+            figures.append(Chance(seat, win, max(0.0, win - Z95 * error), min(1.0, win + Z95 * error)))
+        return Chances(view.turn, n, tuple(figures))
     players: list[Chance] = []
     for seat in range(len(view.players)):
         xs = [o[seat] for o in outcomes]
@@ -188,16 +245,16 @@ def estimate(
 ) -> Chances:
     """Return every player's chance to win as the views show it (the chances panel, the review's curve,
     `landlords analyse`): a value alone where it judges as well as playouts (`alone`), else `playouts`
-    playouts of `horizon` rounds ending on the fitted linear value. Given `within`, more playouts follow in
-    steps of `MORE` while an interval is wider than `within` on either side of its figure, up to `most` in
-    all: the positions whose playouts disagree most get more of them."""
+    playouts of `horizon` rounds ending on the fitted linear value, less what their luck explains. Given
+    `within`, more playouts follow in steps of `MORE` while an interval is wider than `within` on either
+    side of its figure, up to `most` in all: the positions whose playouts disagree most get more of them."""
     found = alone(view, levels)
     if found is not None:
         return found
-    outcomes = values(view, 0, playouts, seed, horizon, levels, "linear")
-    figure = summary(view, outcomes)
-    while within is not None and figure.widest > within and len(outcomes) < (most or playouts):
-        count = min(MORE, (most or playouts) - len(outcomes))
-        outcomes += values(view, len(outcomes), count, seed, horizon, levels, "linear")
-        figure = summary(view, outcomes)
+    done = played(view, 0, playouts, seed, horizon, levels)
+    figure = summary(view, done.outcomes, done.luck)
+    while within is not None and figure.widest > within and len(done.outcomes) < (most or playouts):
+        count = min(MORE, (most or playouts) - len(done.outcomes))
+        done += played(view, len(done.outcomes), count, seed, horizon, levels)
+        figure = summary(view, done.outcomes, done.luck)
     return figure

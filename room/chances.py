@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from engine.chances import SHOWN_HORIZON, estimate, summary, valued_alone, values
+from engine.chances import SHOWN_HORIZON, Playouts, estimate, played, summary, valued_alone, values
 from engine.chances import Chances as Chances  # for the front ends that name an estimate
 from engine.play.view import GameView
 from room.room import Room, Update
@@ -332,9 +332,7 @@ class TableChances:
             else:
                 for first, count in share(self.playouts, max(1, self.pool.processes)):
                     futures.append(
-                        self.pool.submit(
-                            values, view, first, count, self.seed, self.horizon, levels, "linear"
-                        )
+                        self.pool.submit(played, view, first, count, self.seed, self.horizon, levels)
                     )
         except Exception as exc:
             log.exception("the chances could not be asked for")
@@ -354,7 +352,8 @@ class TableChances:
         if len(results) == 1 and isinstance(results[0], Chances):  # valued alone
             figure = Figure(results[0], version)
         else:
-            figure = Figure(summary(view, [o for part in results for o in part]), version)
+            done: Playouts = sum(results[1:], results[0])
+            figure = Figure(summary(view, done.outcomes, done.luck), version)
         if self._listeners and self.room.version != version:
             figure = replace(figure, working=True)
             self._tell(figure)

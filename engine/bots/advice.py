@@ -135,6 +135,7 @@ def advise(
         value=value,
         turns=TURNS if alone else None,
         settled=settled_after(view.turn) if alone else None,
+        luck=not alone,
     )
     if taken is not None:
         verdicts = [*_proposed(verdicts[1], verdicts[0], taken), *verdicts[2:]]

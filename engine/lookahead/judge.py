@@ -11,6 +11,7 @@ everything a course needs is on the table, but a caller may ask for the impossib
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -20,6 +21,7 @@ from engine.core.errors import IllegalCommand
 from engine.core.state import GameState
 from engine.core.tabletop import Tabletop
 from engine.lookahead.features import Levels
+from engine.lookahead.luck import CountedGame, Fitted, Luck, adjusted
 from engine.lookahead.players import SimplePlayer
 from engine.lookahead.playout import (
     HORIZON_ROUNDS,
@@ -99,6 +101,7 @@ def judge(
     value: Ensemble | None = None,
     turns: int | None = None,
     settled: Callable[[GameState], bool] | None = None,
+    luck: bool = False,
 ) -> list[Verdict]:
     """Return each course's chance for player `me`, and its edge over the first course, under the same luck;
     every seat of a playout is played by the `policy` player (`PLAYERS`: the simple players unless
@@ -106,7 +109,10 @@ def judge(
     a playout stops, its position is valued by the learned `value` if given (the ensemble's mean), else
     by the fitted linear value. `turns`, where given, stops each playout that many turns after the one the
     courses are taken in, instead of after `horizon` rounds (1: once that turn is over); `settled`, where
-    given, stops it earlier, as soon as the position it tells of is reached after the course."""
+    given, stops it earlier, as soon as the position it tells of is reached after the course. With `luck`
+    (for playouts valued by the fitted linear value), each course's figures take out what the luck of its
+    playouts' throws explains, as the chances the views show do (`engine.chances.summary`)."""
+    counted = Luck(view) if luck and value is None else None
     sampler = Sampler(view)
     player = PLAYERS[policy]()
     players_of: list[Player] = [
@@ -117,18 +123,27 @@ def judge(
     players = len(view.players)
     outcomes: list[list[float]] = [[] for _ in courses]
     everyone: list[list[float]] = [[0.0] * players for _ in courses]
+    rows: list[list[list[float]]] = [[] for _ in courses]  # every seat's outcome, where luck is counted
+    lucks: list[list[list[float]]] = [[] for _ in courses]
     ends: list[list[tuple[int, Game]]] = [[] for _ in courses]  # playouts valued at the end, in a batch
     for k in range(playouts):
         drawn = sampler.draw(playout_seed(seed, k))
         start = drawn.turn
         for c, course in enumerate(courses):
             state = drawn.copy() if c < len(courses) - 1 else drawn
-            game = Game(state, initial=state)
+            if counted is None:
+                game = Game(state, initial=state)
+            else:
+                counted.reset()
+                game = CountedGame(state, counted)
             try:
                 for cmd in course:
                     game.apply(cmd)
             except IllegalCommand:
                 outcomes[c].append(0.0)
+                if counted is not None:
+                    rows[c].append([0.0] * players)
+                    lucks[c].append([0.0] * players)
                 continue
             st = game.state
             stop = (
@@ -146,6 +161,9 @@ def judge(
                 continue
             chances = model.chances(game, levels)
             outcomes[c].append(chances[me])
+            if counted is not None:
+                rows[c].append(chances)
+                lucks[c].append(counted.sums)
             for p, chance in enumerate(chances):
                 everyone[c][p] += chance
     if value is not None:
@@ -157,6 +175,10 @@ def judge(
                 outcomes[c][k] = float(row[me])
                 for p in range(players):
                     everyone[c][p] += float(row[p])
+    if counted is not None:
+        fits = [adjusted(rows[c], lucks[c]) for c in range(len(courses))]
+        if all(fit is not None for fit in fits):
+            return _verdicts_without_luck(me, fits)  # type: ignore[arg-type]
     first = outcomes[0]
     verdicts: list[Verdict] = []
     for c, values in enumerate(outcomes):
@@ -175,6 +197,32 @@ def judge(
                 mean_diff,
                 (var / n) ** 0.5,
                 tuple(total / n for total in everyone[c]),
+            )
+        )
+    return verdicts
+
+
+def _verdicts_without_luck(me: int, fits: list[list[Fitted]]) -> list[Verdict]:
+    """Return each course's verdict from its playouts' outcomes with their luck taken out: its figure and
+    interval, and its edge over the first course's with the error of the paired difference of what the luck
+    leaves unexplained."""
+    first = fits[0][me].residuals
+    verdicts = []
+    for fit in fits:
+        own = fit[me]
+        chance = min(1.0, max(0.0, own.mean))  # as the views show it
+        n = len(own.residuals)
+        diffs = [a - b for a, b in zip(own.residuals, first, strict=True)]
+        var = math.fsum(d * d for d in diffs) / (n - 1)
+        half = Z95 * own.error
+        verdicts.append(
+            Verdict(
+                chance,
+                max(0.0, chance - half),
+                min(1.0, chance + half),
+                own.mean - fits[0][me].mean,
+                (var / n) ** 0.5,
+                tuple(seat.mean for seat in fit),
             )
         )
     return verdicts

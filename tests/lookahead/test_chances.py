@@ -9,6 +9,7 @@ import pytest
 
 from engine import Game, new_game
 from engine.chances import SHOWN_HORIZON, alone, chances, estimate, summary, valued_alone, values
+from engine.chances import played as played_out
 from engine.core.options import RuleOptions
 from engine.learned.value import manifest_of
 from engine.lookahead import value
@@ -75,7 +76,9 @@ def test_finance_and_rule_options_are_shown_from_playouts() -> None:
     assert not valued_alone(view) and alone(view) is None
     figures = estimate(view, 30, seed=1)
     assert figures.playouts == 30
-    assert figures == chances(view, 30, seed=1, horizon=SHOWN_HORIZON, value="linear")
+    done = played_out(view, 0, 30, seed=1, horizon=SHOWN_HORIZON)
+    assert done.outcomes == values(view, 0, 30, seed=1, horizon=SHOWN_HORIZON, value="linear")
+    assert figures == summary(view, done.outcomes, done.luck)  # less what the playouts' luck explains
     short = new_game("addon", ["Ada", "Grace"], seed=3, rules=RuleOptions(short_game=True)).view(None)
     assert not valued_alone(short) and estimate(short, 20, seed=1).playouts == 20
 
