@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -294,7 +295,7 @@ class ReviewJob:
         self.appraise = appraise
         self.curve_judge = curve_look_ahead if judge is look_ahead else judge
         self._review = Review(source.title, source.names, source.levels)
-        self._listeners: list[Listener] = []
+        self._listeners: list[tuple[Listener, contextvars.Context]] = []  # each with its watcher's context
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queue = _Queue(max(1, pool.processes))
         self._started = False
@@ -305,26 +306,28 @@ class ReviewJob:
 
     def watch(self, listener: Listener) -> Callable[[], None]:
         """Subscribe to the review's progress (the current state is delivered at once); the first watcher
-        starts it."""
+        starts it. The watcher is told of it in its own context (its language, say), wherever the pieces of
+        the work come back from."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
-        self._listeners.append(listener)
+        watching = (listener, contextvars.copy_context())
+        self._listeners.append(watching)
         listener(self._review)
         if not self._started:
             self._started = True
             self._send(partial(survey, self.source), self._surveyed)
 
         def stop() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
+            if watching in self._listeners:
+                self._listeners.remove(watching)
 
         return stop
 
     def _tell(self, review: Review) -> None:
         self._review = review
-        for listener in list(self._listeners):
+        for listener, context in list(self._listeners):
             try:
-                listener(review)
+                context.copy().run(listener, review)
             except Exception:
                 log.exception("a review watcher failed")
 

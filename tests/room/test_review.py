@@ -17,6 +17,8 @@ from room import Room, Seat
 from room.chances import ChancesPool
 from room.review import Review, ReviewJob, Source, count_payments, sampled, survey
 from room.turning_points import KEPT_MOST, LUCK, Step, costliest, judge_decisions, turning_points
+from translation import language, use
+from translation.context import speaking
 
 from reviewed import golden, worth_appraiser, worth_judge
 
@@ -208,3 +210,24 @@ async def test_the_real_look_ahead_reviews_a_game_in_another_process(name: str) 
             assert figure is not None and sum(c.win for c in figure.players) == pytest.approx(1.0)
     finally:
         pool.close()
+
+
+async def test_a_review_speaks_to_each_watcher_in_the_watcher_s_language() -> None:
+    """The pieces of a review come back from the pool's threads; each watcher is still told of them in the
+    language it watched in (a Spanish player's headline in Spanish), whoever else watches the same job."""
+    spanish = language("es")
+    assert spanish is not None
+    job = ReviewJob(
+        golden("modern-short-finished-00000005.json"),
+        ChancesPool(0),
+        3,
+        3,
+        judge=worth_judge,
+        appraise=worth_appraiser,
+    )
+    heard: dict[str, set[str]] = {"es": set(), "en": set()}
+    with use(spanish):
+        job.watch(lambda review: heard["es"].add(speaking().code))
+    job.watch(lambda review: heard["en"].add(speaking().code))
+    await _finished(job)
+    assert heard == {"es": {"es"}, "en": {"en"}}
