@@ -27,12 +27,12 @@ from cli.saved_games import (
     text,
 )
 from engine import Command, Event, Game, GameView
-from engine.chances import Chances, estimate
+from engine.chances import SHOWN_PLAYOUTS, Chances, estimate
 from room.chance_words import model_error, reading
 from saves import SaveError, Seat
 from translation import _
 
-PLAYOUTS = 400
+PLAYOUTS = SHOWN_PLAYOUTS
 PLAYOUTS_MOST = 100_000
 
 

@@ -31,7 +31,16 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from engine.chances import SHOWN_HORIZON, Playouts, estimate, played, summary, valued_alone, values
+from engine.chances import (
+    SHOWN_HORIZON,
+    SHOWN_PLAYOUTS,
+    Playouts,
+    estimate,
+    played,
+    summary,
+    valued_alone,
+    values,
+)
 from engine.chances import Chances as Chances  # for the front ends that name an estimate
 from engine.play.view import GameView
 from room.room import Room, Update
@@ -39,10 +48,9 @@ from translation import _
 
 log = logging.getLogger(__name__)
 
-PLAYOUTS = 400
+PLAYOUTS = SHOWN_PLAYOUTS
 """Playouts a figure of the table is worked out from, where it is made of playouts (`estimate`: Finance, and
-games with rule options): two analysis seeds give figures within a point on average, in some 0.15 s of CPU
-(`bench/chance_luck.py`). Elsewhere the figure is a value's alone."""
+games with rule options); elsewhere the figure is a value's alone."""
 SEED = 0
 """The analysis's own seed. The same for every position, so that two figures in a row differ by what
 happened between them, not by the luck of their playouts."""

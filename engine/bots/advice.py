@@ -31,7 +31,7 @@ from engine.bots.advice_options import Refusal, weighed, within_named
 from engine.bots.expert import ExpertBot
 from engine.bots.judging import answer_figures
 from engine.bots.position import Position
-from engine.chances import SHOWN_HORIZON, Z95, valued_alone
+from engine.chances import SHOWN_HORIZON, SHOWN_PLAYOUTS, Z95, valued_alone
 from engine.core.commands import AcceptTrade, Command, EndTurn, ProposeTrade, RollDice
 from engine.core.phrases import N_, Phrase
 from engine.core.state import GameState
@@ -52,11 +52,11 @@ TURNS = 1
 most, and no further than its decision is settled (`settled_after`)."""
 SETTLED = frozenset({"roll", "end_turn"})
 """What the game waits on once a decision is settled: a throw or the end of a turn."""
-PLAYED = 400
+PLAYED = SHOWN_PLAYOUTS
 """Drawn positions each option is played out from where the views show a figure worked out by playouts
-(Finance, a game with rule options: `engine.chances.valued_alone` says which): each played one
-round on, as the chances panel plays them, so that moving on shows the panel's own figure, and with its
-luck (`python bench/advisor.py`)."""
+(Finance, a game with rule options: `engine.chances.valued_alone` says which): as many as the chances panel
+plays, each played one round on as it plays them, so that moving on shows the panel's own figure
+(`python bench/advisor.py`)."""
 CLOSE = 0.01
 """Options whose chances lie less than this apart are too close to call however sure the difference."""
 

@@ -47,7 +47,7 @@ class Limits:
     chat_seconds: float = 5.0  # ... in any this many seconds
     rooms: int = 200  # rooms on the server in all, those whose game is over apart
     over_room_kept: float = 3600.0  # seconds a room whose game is over stays in the lobby, nobody at it
-    chances_playouts: int = 400  # playouts in a room's figure of the chances, where it is made of playouts
+    chances_playouts: int = 400  # the most playouts in a room's figure of the chances (the panel's are fewer)
     chances_rest: float = 0.5  # seconds from the start of one of a room's figures to the next, at least
     chances_processes: int = 0  # processes a worker works figures out on (0: the cores, shared by workers)
 

@@ -187,7 +187,8 @@ class WorkerRooms(OverRooms, LobbyRooms):
         table.restore(kept)
         if kept.found == "found":  # as written: not written again on stopping unless it changes
             self.keeper.written(plan.id, table.kept_state())
-        table.chances_playouts = max(1, self.limits.chances_playouts)
+        # the limit bounds the panel's own count
+        table.chances_playouts = max(1, min(table.chances_playouts, self.limits.chances_playouts))
         table.chances_rest = self.limits.chances_rest
         self.tables[plan.id] = table
         written = read_json(self._plans() / f"{plan.id}.json")  # a room saved before: its plan as it is

@@ -8,7 +8,7 @@ import pytest
 from engine import RuleOptions, new_game
 from engine.bots.advice import advise
 from engine.bots.advice_options import Refusal, refusals, within_named
-from engine.chances import chances, estimate
+from engine.chances import SHOWN_PLAYOUTS, chances, estimate
 from engine.core.commands import BuyProperty, DeclineProperty, ProposeTrade, RejectTrade
 from engine.core.state import Bundle, BuyDecision
 from room.chance_words import reading
@@ -145,5 +145,5 @@ def test_moving_on_shows_the_panels_own_figure_in_every_edition(
     levels = [None, "hard", "hard", "hard"]
     advice = advise(game.view(0), game.legal_commands(0), seed=0, levels=levels)
     rolled = next(o for o in advice.options if o.command.kind == "roll_dice")
-    panel = estimate(game.view(None), 400, seed=0, levels=levels).players[0].win
+    panel = estimate(game.view(None), SHOWN_PLAYOUTS, seed=0, levels=levels).players[0].win
     assert rolled.chance == pytest.approx(panel, abs=1e-9)

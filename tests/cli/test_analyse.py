@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cli.main import main
+from engine.chances import SHOWN_PLAYOUTS
 from room.chance_words import model_error
 from saves import SaveStore
 
@@ -48,7 +49,7 @@ def test_the_winner_of_a_finished_game_has_every_chance(
     assert code == 0
     data = json.loads(out)
     winner = SaveStore(kept).load(str(kept / "game-00001.json")).game.state.winner
-    assert data["edition"] == "classic" and data["playouts"] == 400
+    assert data["edition"] == "classic" and data["playouts"] == SHOWN_PLAYOUTS  # the panel's count
     for p in data["players"]:
         expected = 1.0 if p["seat"] == winner else 0.0
         assert (p["win"], p["low"], p["high"]) == (expected, expected, expected)
