@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.core.options import RuleOptions
-from engine.core.state import GameState
 from engine.learned.value import has_learned, learned_for
 from engine.lookahead.features import Levels
 from engine.lookahead.luck import CountedGame, Luck, adjusted
@@ -34,7 +33,7 @@ from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, playout_seed,
 from engine.lookahead.playout import Z95 as Z95  # the intervals' factor, for those that widen a figure by it
 from engine.lookahead.sampling import Sampler
 from engine.lookahead.shark import SharkPlayer
-from engine.lookahead.value import ValueModel, model_for
+from engine.lookahead.value import model_for
 from engine.play.game import Game
 from engine.play.view import GameView
 
@@ -108,25 +107,21 @@ def values(
     if view.winner is not None:
         won = [1.0 if p == view.winner else 0.0 for p in range(len(view.players))]
         return [list(won) for _ in range(count)]
+    learned = learned_for(view.edition, len(view.players), view.rules) if value == "learned" else None
+    if learned is None:
+        return played(view, first, count, seed, horizon, levels, counted=False).outcomes
     sampler = Sampler(view)
     stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
     player = SharkPlayer()
-    learned = learned_for(view.edition, len(view.players), view.rules) if value == "learned" else None
-    if learned is not None:
-        ends = []
-        for k in range(first, first + count):
-            game = Game(sampler.draw(playout_seed(seed, k)))
-            play_forward(game, stop, player)
-            ends.append(game)
-        if not ends:
-            return []
-        means = learned.all_chances(ends, levels).mean(axis=0)
-        return [[float(x) for x in row[: len(view.players)]] for row in means]
-    model = model_for(view.edition)
-    return [
-        _playout(sampler.draw(playout_seed(seed, k)), stop, model, levels, player)
-        for k in range(first, first + count)
-    ]
+    ends = []
+    for k in range(first, first + count):
+        game = Game(sampler.draw(playout_seed(seed, k)))
+        play_forward(game, stop, player)
+        ends.append(game)
+    if not ends:
+        return []
+    means = learned.all_chances(ends, levels).mean(axis=0)
+    return [[float(x) for x in row[: len(view.players)]] for row in means]
 
 
 def played(
@@ -136,9 +131,10 @@ def played(
     seed: int = 0,
     horizon: int = HORIZON_ROUNDS,
     levels: Levels | None = None,
+    counted: bool = True,
 ) -> Playouts:
     """Return what playouts `first` .. `first + count - 1` of the analysis seeded `seed` end in, valued by
-    the fitted linear value, and the luck of each (as `values` does, with the luck counted on the way)."""
+    the fitted linear value, and (unless not `counted`) the luck of each, counted on the way."""
     seats = len(view.players)
     if view.winner is not None:
         won = [1.0 if p == view.winner else 0.0 for p in range(seats)]
@@ -147,26 +143,20 @@ def played(
     stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
     player = SharkPlayer()
     model = model_for(view.edition)
-    luck = Luck(view)
+    luck = Luck(view) if counted else None
     outcomes, lucks = [], []
     for k in range(first, first + count):
-        luck.reset()
-        outcomes.append(_playout(sampler.draw(playout_seed(seed, k)), stop, model, levels, player, luck))
-        lucks.append(luck.sums)
+        state = sampler.draw(playout_seed(seed, k))
+        if luck is None:
+            game = Game(state, initial=state)
+        else:
+            luck.reset()
+            game = CountedGame(state, luck)
+        play_forward(game, stop, player)
+        outcomes.append(model.chances(game, levels))
+        if luck is not None:
+            lucks.append(luck.sums)
     return Playouts(outcomes, lucks)
-
-
-def _playout(
-    state: GameState,
-    stop: int,
-    model: ValueModel,
-    levels: Levels | None,
-    player: SharkPlayer,
-    luck: Luck | None = None,
-) -> list[float]:
-    game = Game(state, initial=state) if luck is None else CountedGame(state, luck)
-    play_forward(game, stop, player)
-    return model.chances(game, levels)
 
 
 def summary(
@@ -175,7 +165,7 @@ def summary(
     """Summarise the playouts' outcomes: each player's mean, and its 95 % interval. Given each playout's
     `luck`, the part of the outcomes it explains is taken out of both (`engine.lookahead.luck.adjusted`)."""
     n = len(outcomes)
-    fitted = adjusted(outcomes, luck) if luck is not None and view.winner is None else None
+    fitted = adjusted(outcomes, luck) if luck is not None else None
     if fitted is not None:
         figures = []
         for seat, (mean, error, _) in enumerate(fitted):

@@ -92,7 +92,7 @@ class Luck:
         out = []
         for total in range(2, 13):
             hop = track.glide(space, total, 1)
-            if hop is None:  # a fork on the way: no single space reached, counted as nothing
+            if hop is None:  # a track with forks (the add-on board's): no single space, counted as nothing
                 continue
             end, path = hop
             pay = sum(board.pays[s] for s in board.pay_spaces if s in path)
