@@ -48,9 +48,8 @@ add-on board and of Finance it judges as well (`docs/chances.md`)."""
 SHOWN_PLAYOUTS = 250
 """Playouts a figure the views show is worked out from, where the edition has no value to show alone (the
 chances panel, the line mode's and a server's tables, `landlords analyse`, and each option of the advisor):
-with their luck taken out, two analysis seeds give figures 0.44 points apart on average and 2.19 at most
-on 68 Finance positions, closer than 400 playouts did without (0.48 and 2.44), for two thirds of the CPU
-(`bench/chance_luck.py`)."""
+with their luck taken out, two analysis seeds agree more closely than with 400 playouts without it, for
+less CPU (`bench/chance_luck.py`; docs/chances.md gives the figures)."""
 MORE = 50
 """Playouts added at a time where a figure asked to be within some points is not yet (`estimate`)."""
 

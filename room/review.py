@@ -57,7 +57,7 @@ CURVE_PLAYOUTS = 100
 """Playouts a position of the curve is worked out from, where the edition's value needs playouts: few,
 since there is one a turn; more, up to `CURVE_MOST`, where their interval is wider than `CURVE_WITHIN`.
 With their luck taken out (`engine.lookahead.luck`), 100 to 150 move the curve less than 100 to 300 did
-without it (`bench/chance_luck.py`), for two thirds of the CPU."""
+without it, for less CPU (`bench/chance_luck.py`; docs/chances.md gives the figures)."""
 CURVE_MOST = 150
 CURVE_WITHIN = 0.015
 """Half the widest interval a position of the curve is worked out to, playouts allowing: the curve then
