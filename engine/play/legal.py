@@ -64,6 +64,7 @@ from engine.core.commands import (
     simple,
 )
 from engine.core.phrases import Phrase
+from engine.core.registry import COMMANDS
 from engine.core.state import (
     Auction,
     DealAnswer,
@@ -134,8 +135,11 @@ def legal_commands(game: LiveGame, player: int) -> list[Command]:
     st = game.state
     if st.winner is not None or not 0 <= player < len(st.players) or st.players[player].bankrupt:
         return []
-    check = game.check_rules
-    return [c for c in dict.fromkeys(_candidates(game, player)) if check(c) is None]
+    table = COMMANDS  # each candidate's own check, as `Game.check_rules` finds it
+    # the same command twice is one shared instance (`on_deed`): told apart by identity, not by hashing
+    # every candidate's fields
+    distinct = {id(c): c for c in _candidates(game, player)}.values()
+    return [c for c in distinct if table[c.__class__][0](game, c) is None]
 
 
 def _candidates(game: LiveGame, player: int, every: bool = False) -> list[Command]:
@@ -173,15 +177,21 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
     checks, or (`every`) each of them on every deed, so that the refusals can be shown."""
     st = game.state
     pend = st.pending
-    if not every and pend is not None and pend.kind in ("auction", "place_building", "route", "excess_lots"):
+    if not every and pend is not None and pend.kind in ("auction", "place_building", "excess_lots"):
         return []
     out: list[Command] = []
     board = game.board
     mortgages = game.ruleset.mortgages or every
     buy_back = board.edition.bank_buys_lots
     cash = funds(game, player)
+    deeds = st.deeds
+    built: set[str] = set()  # the groups with a building: no lot of them may be mortgaged
+    if mortgages and not every:
+        for space in board.streets:
+            if deeds[space].level:
+                built.add(board.group_of[space])  # type: ignore[arg-type]
     for space in board.deeds:
-        deed = st.deeds[space]
+        deed = deeds[space]
         if deed.owner != player:
             continue
         street = board.kinds[space] == "street"
@@ -196,7 +206,7 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
             if cash >= board.unmortgage_cost(space):  # lifting it is paid at once, in full
                 out.append(on_deed(Unmortgage, player, space))
             continue
-        if mortgages:
+        if mortgages and not (street and board.group_of[space] in built):
             out.append(on_deed(Mortgage, player, space))
         if street:
             out.append(on_deed(Build, player, space))
