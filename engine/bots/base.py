@@ -248,7 +248,7 @@ class BotBase(Reasoning):
     def call(self, pos: Position, legal: list[Command]) -> Command | None:
         """Propose to call the game when play can no longer decide it (looked at once a round)."""
         call = CallGame(player=pos.me)
-        if pos.view.round == self._call_looked or call not in legal:
+        if pos.view.round == self._call_looked or not listed(call, legal):
             return None
         self._call_looked = pos.view.round
         why = undecidable(pos)
@@ -385,7 +385,13 @@ def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -
             loan_problem(pos.view, cmd.player, cmd.to, cmd.lender, cmd.principal, cmd.interest, cmd.security)
             is None
         )
-    return cmd in legal
+    return listed(cmd, legal)
+
+
+def listed(cmd: Command, legal: list[Command]) -> bool:
+    """Return `cmd in legal`, without comparing it field by field with every command of another kind."""
+    kind = type(cmd)
+    return any(c is cmd or (type(c) is kind and c == cmd) for c in legal)
 
 
 def offer_is_sound(pos: Position, cmd: ProposeTrade) -> bool:

@@ -7,20 +7,26 @@ when the houses the money can buy earn more over the horizon than they cost.
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.bots.position import THIRD_HOUSE, Position
 from engine.bots.valuation import Style, delayed, development, rank_of, rent_factor
 
 
 def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> list[str]:
     """Return the player's complete street groups (free of mortgages if asked), richest first."""
-    out = [
-        g
-        for g in pos.tables.street_groups
-        if pos.owns_all(player, g)
-        and not (unmortgaged and any(pos.mortgaged[s] for s in pos.board.members[g]))
-    ]
-    rank = rank_of(pos)
-    return sorted(out, key=lambda g: rank[g])
+    key = (complete_groups, player, unmortgaged)  # the function itself: no other key of the memo is like it
+    found = cast("tuple[str, ...] | None", pos.memo.get(key))
+    if found is None:
+        out = [
+            g
+            for g in pos.tables.street_groups
+            if pos.owns_all(player, g)
+            and not (unmortgaged and any(pos.mortgaged[s] for s in pos.board.members[g]))
+        ]
+        rank = rank_of(pos)
+        found = pos.memo[key] = tuple(sorted(out, key=lambda g: rank[g]))
+    return list(found)
 
 
 def target(

@@ -22,7 +22,6 @@ from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.bots.valuation import Appraisal, Style, built_income, full_monopoly_value, rent_factor
 from engine.core.phrases import N_, Phrase
 from engine.core.state import Bundle
-from engine.queries import rent_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +228,10 @@ def unlocked(pos: Position, give: Bundle, take: Bundle, receiver: int, giver: in
 def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: float) -> float:
     """Return the extra rent each other player should expect to pay, over the style's horizon, to groups
     `owner` has just completed, built as far as pays with his `cash` now and his salary later."""
+    if not groups:
+        return 0.0  # most deals complete nothing: priced at every step of a search
     land = pos.tables.odds.land
     board = pos.board
-    rules = pos.rules
     k = rent_factor(pos, style, owner)
     per_roll = 0.0
     for g in groups:
@@ -243,7 +243,7 @@ def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: flo
             per_roll += built_income(pos, g, k, budget, style.horizon, pace) - single
         elif g not in pos.tables.dice_groups:
             before = max(1, sum(1 for s in lots if pos.owner[s] == owner))
-            gain = rent_at(board, rules, lots[0], len(lots)) - rent_at(board, rules, lots[0], before)
+            gain = pos.tables.rent(lots[0], len(lots)) - pos.tables.rent(lots[0], before)
             per_roll += sum(land[s] for s in lots) * gain
     return per_roll * pos.rolls_per_turn() * style.horizon
 

@@ -35,6 +35,15 @@ def chances(view: GameView) -> list[float]:
     return chances_now(view)
 
 
+def chances_here(pos: Position) -> list[float]:
+    """Return `chances` of the table as the bot sees it for this decision, worked out once for it."""
+    key = chances_here  # the function itself: no other key of the memo is like it
+    found = pos.memo.get(key)
+    if found is None:
+        found = pos.memo[key] = chances(pos.view)
+    return found  # type: ignore[return-value]
+
+
 def leads(view: GameView, player: int, now: list[float]) -> bool:
     """Whether `player` has the best chance at the table, among the players still in the game."""
     live = [p for p, state in enumerate(view.players) if not state.bankrupt]
@@ -66,7 +75,7 @@ def costs_me(pos: Position, partner: int, gives: Bundle, gets: Bundle, extra: in
     if not completed(pos, gives, gets, partner):
         return False
     view, me = pos.view, pos.me
-    now = chances(view)
+    now = chances_here(pos)
     if not leads(view, partner, now):
         return False
     return chances(after_trade(view, me, partner, gives, gets, extra))[me] < now[me]
@@ -76,7 +85,7 @@ def least_price(pos: Position, partner: int, gives: Bundle, gets: Bundle) -> int
     """Return the least cash, beyond the trade's own, from `partner` at which the trade no longer lowers this
     bot's chance to win, or None if he does not hold that much."""
     view, me = pos.view, pos.me
-    before = chances(view)[me]
+    before = chances_here(pos)[me]
     most = pos.funds[partner] - (gets.cash - gives.cash)
 
     def enough(extra: int) -> bool:

@@ -8,7 +8,7 @@ the lot that leaves a split group one deal from complete).
 from __future__ import annotations
 
 from engine.bots.bargaining import table_signature
-from engine.bots.base import BotBase, answer
+from engine.bots.base import BotBase, answer, listed
 from engine.bots.bidding import Bidding, building_limit, limit_and_reason, next_bid
 from engine.bots.building import build_choice, complete_groups, lift_choice, next_lot, reserve
 from engine.bots.jail import rivals_built, rule_of_thumb
@@ -74,7 +74,7 @@ def find(legal: list[Command], kind: type) -> Command | None:
 
 
 def if_legal(cmd: Command, legal: list[Command]) -> Command | None:
-    return cmd if cmd in legal else None
+    return cmd if listed(cmd, legal) else None
 
 
 NORMAL_LOTS = LotStyle(

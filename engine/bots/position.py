@@ -8,7 +8,6 @@ what a sale brings) is asked of the engine's queries on the view; nothing here w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from engine.core.board import Board, board_for
 from engine.core.edition import Tax
@@ -17,7 +16,7 @@ from engine.core.ruleset import Ruleset
 from engine.play.odds import ROLLS_PER_TURN, Odds, odds_for
 from engine.play.rulebook import ruleset_for
 from engine.play.view import GameView
-from engine.queries import model_of, rent_at, rent_due
+from engine.queries import model_of, rent_at
 
 THIRD_HOUSE = 3
 PLENTY = 4
@@ -44,12 +43,42 @@ class EditionFigures:
     memo: dict[tuple[str, float], float]  # (group, rent factor) -> its full worth, worked out once
     lots_alone: bool  # no colour groups: every lot is bought, built and valued on its own
     landlord: bool  # lots are bought or rented from a treasury (Magie's 1904 game)
+    ruleset: Ruleset
+    rents: dict[tuple[int, int, int], int]  # (space, lots of its group held, level) -> its rent
+    # (street group, rent factor, buildings now, level the bank's stock allows) -> for each count of levels
+    # paid for outright, the best of them and its net worth; and the most rent any level adds over the
+    # horizon (`engine.bots.valuation`)
+    paid_levels: dict[tuple[str, float, int, int], tuple[tuple[tuple[int, float], ...], float]]
+
+    def rent(self, space: int, held: int, level: int = 0) -> int:
+        """Return a deed's rent for a holding, dice rents at the average throw (`engine.queries.rent_at`),
+        kept once worked out: the bots ask for the same few holdings at every decision."""
+        key = (space, held, level)
+        found = self.rents.get(key)
+        if found is None:
+            found = self.rents[key] = rent_at(self.board, self.ruleset, space, held, level)
+        return found
 
 
-@cache
 def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
-    board = board_for(edition)
+    """Return the figures of an edition played by these rule options, worked out once for equal options.
+
+    Every decision asks: they are found by the game's ruleset, which equal options share and which is
+    itself found by the options object's identity, without hashing the options' fields."""
     ruleset = ruleset_for(edition, rules)
+    found = _FIGURES.get(id(ruleset))
+    if found is None or found.ruleset is not ruleset:
+        found = _FIGURES[id(ruleset)] = _figures(edition, rules, ruleset)
+    return found
+
+
+_FIGURES: dict[int, EditionFigures] = {}
+"""The figures by their ruleset's identity (a ruleset, once resolved, is kept for good: one for equal
+options)."""
+
+
+def _figures(edition: str, rules: RuleOptions, ruleset: Ruleset) -> EditionFigures:
+    board = board_for(edition)
     odds = odds_for(edition, rules)
     groups = board.edition.groups
     street = tuple(g for g in groups if board.members[g] in board.street_groups)
@@ -84,6 +113,9 @@ def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
         memo={},
         lots_alone=not board.edition.colour_groups,
         landlord="lot" in board.kinds,
+        ruleset=ruleset,
+        rents={},
+        paid_levels={},
     )
 
 
@@ -105,6 +137,7 @@ class Position:
     """The bot's flattened view of the table for one decision, for the seat `me`."""
 
     __slots__ = (
+        "_built",
         "_rent",
         "bank_hotels",
         "bank_houses",
@@ -140,10 +173,15 @@ class Position:
         self.owner: list[int | None] = [None] * size
         self.mortgaged = [False] * size
         self.levels = [0] * size
+        built: set[str] = set()  # the groups with a building on any lot
+        group_of = board.group_of
         for space, deed in view.deeds.items():
             self.owner[space] = deed.owner
             self.mortgaged[space] = deed.mortgaged
-            self.levels[space] = deed.level
+            level = self.levels[space] = deed.level
+            if level:
+                built.add(group_of[space])  # type: ignore[arg-type]
+        self._built = built
         ps = view.players
         self.players = [i for i, p in enumerate(ps) if not p.bankrupt]
         self.rivals = [i for i in self.players if i != me]
@@ -171,8 +209,7 @@ class Position:
         return g
 
     def built(self, group: str) -> bool:
-        levels = self.levels
-        return any(levels[s] for s in self.board.members[group])
+        return group in self._built
 
     def owns_all(self, player: int, group: str, owner: list[int | None] | None = None) -> bool:
         own = self.owner if owner is None else owner
@@ -198,8 +235,21 @@ class Position:
             rents = self._rent = [None] * self.board.size
         rent = rents[space]
         if rent is None:
-            rent = rents[space] = rent_due(self.view, space, -1)
+            rent = rents[space] = self._rent_due(space, owner)
         return rent
+
+    def _rent_due(self, space: int, owner: int) -> int:
+        """Return the rent anyone but `owner` owes on `space` now, as `engine.queries.rent_due` reckons it
+        from the table: nothing on a mortgaged deed, nor (if the rule is off) while its owner is in jail."""
+        if self.mortgaged[space] or (self.in_jail[owner] and not self.view.rules.rent_in_jail):
+            return 0
+        level = self.levels[space]
+        if level:
+            return self.tables.rent(space, 0, level)  # a built lot's rent does not count the group
+        group = self.board.group_of[space]
+        assert group is not None
+        owner_of = self.owner
+        return self.tables.rent(space, sum(1 for s in self.board.members[group] if owner_of[s] == owner))
 
     def board_danger(self, player: int) -> float:
         """Return the expected rent per throw anywhere on the board, as the table stands."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.bots.position import Position
 from engine.bots.valuation import Style, rent_factor
-from engine.queries import rent_at, sale_of
+from engine.queries import sale_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +48,8 @@ def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = fr
                 hc = board.house_cost[s]
                 sale = sale_of(pos.view, s)
                 level = pos.level(s)
-                rent_before = rent_at(board, rules, s, len(lots), level)
-                rent_after = rent_at(board, rules, s, len(lots), level - 1)
+                rent_before = pos.tables.rent(s, len(lots), level)
+                rent_after = pos.tables.rent(s, len(lots), level - 1)
                 cost = sale.removed * hc / 2 + land[s] * (rent_before - rent_after) * k
                 cash = sale.cash
                 out.append(Step("sell", s, cash, cost))

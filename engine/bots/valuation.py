@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bots.cards import hand_worth
-from engine.bots.position import Position
+from engine.bots.position import EditionFigures, Position
 from engine.bots.thresholds import most_passing
 from engine.play.odds import ROLLS_PER_TURN
 from engine.queries import rent_at
@@ -88,28 +88,65 @@ def _best_level(
 ) -> tuple[int, float]:
     incomes, cost = pos.tables.development[group]
     houses = len(pos.board.members[group]) * pos.top
-    base = incomes[houses_now]
-    best_h, best = houses_now, 0.0
     stop = len(incomes)  # the bank's stock bounds the levels: houses first, then hotels
     if houses_now + pos.bank_houses < houses:
         stop = min(stop, houses_now + pos.bank_houses + 1)
     if pos.bank_hotels <= 0:
         stop = min(stop, houses + 1)
+    paid, most = _paid_levels(pos.tables, group, k, houses_now, stop)
+    # the levels the budget pays for outright come first (the spend grows with the level): the best of them
+    # is worked out once for every budget
+    n = len(paid) - 1
+    if budget < n * cost:
+        n = int(budget / cost) if budget >= cost else 0
+        while n and n * cost > budget:  # a float budget: the quotient may round up to the next level
+            n -= 1
+        while (n + 1) * cost <= budget:
+            n += 1
+    best_h, best = paid[n]
+    base = incomes[houses_now]
     slow = 1.0 / (pace * horizon)  # the share of the horizon lost per dollar bought beyond the budget
-    spend = 0
-    for h in range(houses_now + 1, stop):
+    spend = n * cost
+    for h in range(houses_now + n + 1, stop):
         spend += cost
-        short = spend - budget
-        if short <= 0:
-            net = (incomes[h] - base) * k - spend
-        else:
-            left = 1.0 - short * slow
-            if left <= 0.0:
-                break  # bought wholly out of salary beyond the horizon: no higher level can pay
-            net = (incomes[h] - base) * k * left - spend
+        left = 1.0 - (spend - budget) * slow
+        if left <= 0.0:
+            break  # bought wholly out of salary beyond the horizon: no higher level can pay
+        if most * left - spend <= best:
+            # not even the dearest rent, earned for what is left of the horizon, beats the best: and that
+            # bound only falls with each level, as the share left falls and the spend grows
+            break
+        net = (incomes[h] - base) * k * left - spend
         if net > best:
             best_h, best = h, net
     return best_h, best
+
+
+def _paid_levels(
+    tables: EditionFigures, group: str, k: float, houses_now: int, stop: int
+) -> tuple[tuple[tuple[int, float], ...], float]:
+    """Return, for n = 0, 1, ... levels above `houses_now` paid for outright, the best of them and its net
+    worth (the added rent over the horizon less the price; none: `houses_now` and 0), as `_best_level`
+    weighs them; and the most rent over the horizon any of the levels adds (0 at least)."""
+    key = (group, k, houses_now, stop)
+    found = tables.paid_levels.get(key)
+    if found is None:
+        incomes, cost = tables.development[group]
+        base = incomes[houses_now]
+        best_h, best = houses_now, 0.0
+        out = [(best_h, best)]
+        spend = 0
+        most = 0.0
+        for h in range(houses_now + 1, stop):
+            spend += cost
+            added = (incomes[h] - base) * k
+            most = max(most, added)
+            net = added - spend
+            if net > best:
+                best_h, best = h, net
+            out.append((best_h, best))
+        found = tables.paid_levels[key] = (tuple(out), most)
+    return found
 
 
 def monopoly_value(
@@ -196,7 +233,6 @@ class Appraisal:
         held = pos.hands[player] if hand is None else hand
         tables = pos.tables
         board = tables.board
-        rules = pos.rules
         land = tables.odds.land
         price = board.price
         mortgaged = pos.mortgaged
@@ -223,7 +259,7 @@ class Appraisal:
                 continue
             for s in mine:
                 if not mortgaged[s]:
-                    total += land[s] * rent_at(board, rules, s, len(mine)) * k
+                    total += land[s] * tables.rent(s, len(mine)) * k
                     if style.mortgage_to_build:
                         extra += board.mortgage[s] * style.mortgage_to_build
             share = _share(pos, style, player, group, own, len(mine))
@@ -235,7 +271,7 @@ class Appraisal:
             mine = [s for s in board.members[group] if own[s] == player]
             if not mine:
                 continue
-            per = rent_at(board, rules, mine[0], len(mine))  # dice rents at the average throw
+            per = tables.rent(mine[0], len(mine))  # dice rents at the average throw
             for s in mine:
                 if mortgaged[s]:
                     total += price[s] - board.unmortgage_cost(s)
@@ -310,7 +346,8 @@ def _complete(
     if lift:
         land = pos.tables.odds.land
         full = len(lots)
-        now = sum(land[s] * rent_at(board, pos.rules, s, full) for s in lots if not pos.mortgaged[s])
+        rent = pos.tables.rent
+        now = sum(land[s] * rent(s, full) for s in lots if not pos.mortgaged[s])
         lifted = (incomes[0] - now) * delayed(k, lift - budget, horizon, pace) - lift
         return now * k + max(0.0, lifted) + monopoly_value(pos, group, k, budget - lift, horizon, pace)
     return incomes[houses] * k + monopoly_value(pos, group, k, budget, horizon, pace, houses)

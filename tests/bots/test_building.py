@@ -128,3 +128,52 @@ def test_the_level_a_group_is_built_to_is_the_same_for_any_cash_beyond_its_price
         assert found[0] > 0
     top = len(incomes) - 1
     assert best_level(pos, group, k, 5000, HARD_STYLE.horizon, pace, top) == (top, 0.0)  # built to the top
+
+
+def _every_level(
+    pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int
+) -> tuple[int, float]:
+    """The level a group should be built to, by weighing every level the bank's stock allows in turn."""
+    incomes, cost = pos.tables.development[group]
+    houses = len(pos.board.members[group]) * pos.top
+    stop = len(incomes)
+    if houses_now + pos.bank_houses < houses:
+        stop = min(stop, houses_now + pos.bank_houses + 1)
+    if pos.bank_hotels <= 0:
+        stop = min(stop, houses + 1)
+    base = incomes[houses_now]
+    best_h, best = houses_now, 0.0
+    for h in range(houses_now + 1, stop):
+        spend = (h - houses_now) * cost
+        if spend <= budget:
+            net = (incomes[h] - base) * k - spend
+        else:
+            left = 1.0 - (spend - budget) * (1.0 / (pace * horizon))
+            if left <= 0.0:
+                break
+            net = (incomes[h] - base) * k * left - spend
+        if net > best:
+            best_h, best = h, net
+    return best_h, best
+
+
+@pytest.mark.parametrize("houses", [32, 5, 0])
+def test_the_level_search_weighs_every_level_it_skips(houses: int) -> None:
+    """The search takes the levels cash pays for outright from a table and stops once no level left can
+    pay: for every budget, building already up and stock of houses, it finds the level a walk through
+    every level finds."""
+    game = table(owners={0: ORANGE + RED + (BOARDWALK, 37)}, cash=(1500, 1500, 1500, 1500))
+    game.state.bank.houses = houses
+    for group_lots in (ORANGE, RED):
+        pos = Position(game.view(0), 0)
+        group = pos.group(group_lots[0])
+        incomes, cost = pos.tables.development[group]
+        k = rent_factor(pos, HARD_STYLE, 0)
+        horizon = HARD_STYLE.horizon
+        for pace in (40.0, 100.0, HARD_STYLE.saving * game.board.edition.salary):
+            for houses_now in range(0, len(incomes), 2):
+                for budget in (-300, -0.5, 0, 1, cost - 0.5, cost, 2.5 * cost, 7 * cost + 0.25, 5000, 1e12):
+                    found = _best_level(
+                        Position(game.view(0), 0), group, k, budget, horizon, pace, houses_now
+                    )
+                    assert found == _every_level(pos, group, k, budget, horizon, pace, houses_now)
