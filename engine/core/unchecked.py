@@ -55,13 +55,13 @@ def _maker(cls: type[Any]) -> Callable[..., Any]:
         set_private = slots["__pydantic_private__"].__set__
 
         def make_model(**given: Any) -> Any:
-            values = template.copy()  # every field already in its place: the update keeps the order
-            values.update(given)
+            values = template | given  # every field already in its place: the union keeps the order
             if len(values) != count or not needed <= given.keys():
                 raise refuse(given)
-            for name, factory in factories:
-                if name not in given:
-                    values[name] = factory()
+            if factories:
+                for name, factory in factories:
+                    if name not in given:
+                        values[name] = factory()
             obj = _new(cls)
             set_dict(obj, values)
             set_given(obj, set(given))
@@ -72,13 +72,13 @@ def _maker(cls: type[Any]) -> Callable[..., Any]:
         return make_model
 
     def make_dataclass(**given: Any) -> Any:
-        values = template.copy()
-        values.update(given)
+        values = template | given
         if len(values) != count or not needed <= given.keys():
             raise refuse(given)
-        for name, factory in factories:
-            if name not in given:
-                values[name] = factory()
+        if factories:
+            for name, factory in factories:
+                if name not in given:
+                    values[name] = factory()
         obj = _new(cls)
         _object_setattr(obj, "__dict__", values)
         return obj
