@@ -209,7 +209,8 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
         if mortgages and not (street and board.group_of[space] in built):
             out.append(on_deed(Mortgage, player, space))
         if street:
-            out.append(on_deed(Build, player, space))
+            if cash >= board.house_cost[space]:  # a building is paid at once, in full
+                out.append(on_deed(Build, player, space))
             if deed.level:
                 out.append(on_deed(SellBuilding, player, space))
             if buy_back:
