@@ -15,7 +15,7 @@ import numpy as np
 
 from engine.core.tabletop import Tabletop
 from engine.learned.features import encode
-from engine.learned.network import ROUND, Array, Network, chances
+from engine.learned.network import ROUND, Array, Network, chances, design_inputs
 from engine.lookahead.features import Levels
 
 
@@ -38,7 +38,8 @@ class LearnedValue:
             glob.append(g)
         bx = np.array(blocks, dtype=np.float64)
         gx = np.array(glob, dtype=np.float64)
-        out = np.stack([chances(net, bx, gx) for net in self.members])
+        rows = {design: design_inputs(design, bx, gx) for design in {net.design for net in self.members}}
+        out = np.stack([chances(net, bx, gx, rows[net.design]) for net in self.members])
         for k, table in enumerate(tables):
             if table.winner is not None:
                 out[:, k, :] = 0.0

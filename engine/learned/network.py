@@ -81,14 +81,22 @@ def softmax_alive(scores: Array, alive: Array) -> Array:
     return out
 
 
-def chances(net: Network, blocks: Array, table: Array) -> Array:
+def design_inputs(design: str, blocks: Array, table: Array) -> Array:
+    """Return the input rows a network of `design` scores for a batch of positions given in seat order."""
+    if design == "shared":
+        n, seats, _ = blocks.shape
+        return shared_inputs(blocks, table).reshape(n * seats, -1)
+    return joint_inputs(blocks, table, np.zeros(blocks.shape[0], dtype=np.int64))
+
+
+def chances(net: Network, blocks: Array, table: Array, rows: Array | None = None) -> Array:
     """Return each seat's chance to win, by one network, for a batch of positions given in seat order; shape
-    (n, seats)."""
-    alive = blocks[:, :, 0]
+    (n, seats). `rows` are the network's input rows (`design_inputs`) where the caller has them already:
+    the members of an ensemble of one design share them."""
+    if rows is None:
+        rows = design_inputs(net.design, blocks, table)
     n, seats, _ = blocks.shape
+    scores = net.scores(rows)
     if net.design == "shared":
-        scores = net.scores(shared_inputs(blocks, table).reshape(n * seats, -1)).reshape(n, seats)
-    else:
-        zero = np.zeros(n, dtype=np.int64)
-        scores = net.scores(joint_inputs(blocks, table, zero))
-    return softmax_alive(scores, alive)
+        scores = scores.reshape(n, seats)
+    return softmax_alive(scores, blocks[:, :, 0])
