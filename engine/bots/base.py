@@ -51,6 +51,7 @@ from engine.core.commands import (
     RentLot,
     RollDice,
     TakeRide,
+    simple,
 )
 from engine.core.events import Event
 from engine.core.phrases import N_, Phrase
@@ -242,12 +243,12 @@ class BotBase(Reasoning):
                 )
                 if pend.next_minimum <= price:
                     return self.because(PlaceBid(player=pos.me, amount=price), why)
-                return self.because(PassAuction(player=pos.me), why)
+                return self.because(simple(PassAuction, pos.me), why)
         return cmd
 
     def call(self, pos: Position, legal: list[Command]) -> Command | None:
         """Propose to call the game when play can no longer decide it (looked at once a round)."""
-        call = CallGame(player=pos.me)
+        call = simple(CallGame, pos.me)
         if pos.view.round == self._call_looked or not listed(call, legal):
             return None
         self._call_looked = pos.view.round

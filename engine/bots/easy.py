@@ -40,6 +40,7 @@ from engine.core.commands import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    simple,
 )
 from engine.core.phrases import N_, Phrase
 from engine.core.state import (
@@ -101,7 +102,7 @@ class EasyBot(BotBase):
             return self.because(
                 cards, Phrase(N_("my travel cards take me somewhere better than the dice would"))
             )
-        return RollDice(player=pos.me)
+        return simple(RollDice, pos.me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
@@ -132,7 +133,7 @@ class EasyBot(BotBase):
                         amount=dollars(LIFT_SPARE),
                     )
                     return self.because(lift, why)
-        return self.swap(pos) or EndTurn(player=me)
+        return self.swap(pos) or simple(EndTurn, me)
 
     def swap(self, pos: Position) -> ProposeTrade | None:
         """Return an offer swapping a deed for a deed when each completes a group for the side receiving it.
@@ -185,11 +186,11 @@ class EasyBot(BotBase):
     def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
         if pos.funds[pos.me] - pos.board.price[pend.space] >= SPARE:
             return self.because(
-                BuyProperty(player=pos.me),
+                simple(BuyProperty, pos.me),
                 Phrase(N_("I buy what I can while I keep {amount}"), amount=dollars(SPARE)),
             )
         return self.because(
-            DeclineProperty(player=pos.me),
+            simple(DeclineProperty, pos.me),
             Phrase(N_("it would leave me less than {amount}"), amount=dollars(SPARE)),
         )
 
@@ -227,9 +228,9 @@ class EasyBot(BotBase):
             what = Phrase(N_("a hotel")) if pend.lot == "hotel" else Phrase(N_("a house"))
         if bid is None:
             if not why:
-                return self.because(PassAuction(player=me), Phrase(N_("I have no group to build on")))
+                return self.because(simple(PassAuction, me), Phrase(N_("I have no group to build on")))
             return self.because(
-                PassAuction(player=me),
+                simple(PassAuction, me),
                 Phrase(
                     N_("{what} is past my limit of {amount}, {why}"),
                     what=what,

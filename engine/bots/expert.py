@@ -50,6 +50,7 @@ from engine.core.commands import (
     PlaceBid,
     ProposeTrade,
     RejectTrade,
+    simple,
 )
 from engine.core.events import Event
 from engine.core.phrases import N_, Phrase
@@ -468,7 +469,7 @@ class ExpertBot(HardBot):
             if isinstance(cmd, PassAuction):
                 return cmd
             why = Phrase(N_("winning it at this price would lower my chance to win"))
-            return self.because(PassAuction(player=me), why)
+            return self.because(simple(PassAuction, me), why)
         if isinstance(cmd, PlaceBid) and cmd.amount <= limit:
             return cmd
         why = Phrase(
@@ -490,7 +491,7 @@ class ExpertBot(HardBot):
             return self._follow(pos, legal, default, self._plan[1])
         if pos.tables.lots_alone or pos.tables.landlord or not any(c.kind == "build" for c in legal):
             return default
-        end = EndTurn(player=me)
+        end = simple(EndTurn, me)
         first = default or end
         courses: list[Course] = [[first]]
         plans = ["shark"]

@@ -40,7 +40,7 @@ from engine.bots.proposing import Persistence, sale
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, group_words
 from engine.bots.valuation import Style
-from engine.core.commands import BuyProperty, Command, Mortgage, ProposeTrade
+from engine.core.commands import BuyProperty, Command, Mortgage, ProposeTrade, simple
 from engine.core.phrases import N_, Phrase
 from engine.core.state import Bundle, BuyDecision
 
@@ -136,7 +136,7 @@ class HardBot(NormalBot):
         """Buy every deed it lands on while it keeps its reserve, and the lot that completes one of its groups
         even if stray deeds must be mortgaged to pay for it; beyond that, as the investor judges."""
         me = pos.me
-        buy = BuyProperty(player=me)
+        buy = simple(BuyProperty, me)
         price = pos.board.price[pend.space]
         completes = self.completes(pos, pend.space)
         if buy in legal and completes:

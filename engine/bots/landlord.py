@@ -38,6 +38,7 @@ from engine.core.commands import (
     RentLot,
     RepayLoan,
     RollDice,
+    simple,
 )
 from engine.core.phrases import N_, Phrase
 from engine.core.state import (
@@ -313,9 +314,9 @@ class LandlordPlay(Reasoning):
                 return self.because(fine, Phrase(N_("lots are still for sale: out at once to buy them")))
             if fine is not None:
                 return self.because(
-                    RollDice(player=me), Phrase(N_("I stay and throw: the fine is better kept"))
+                    simple(RollDice, me), Phrase(N_("I stay and throw: the fine is better kept"))
                 )
-        return RollDice(player=me)
+        return simple(RollDice, me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
@@ -329,7 +330,7 @@ class LandlordPlay(Reasoning):
             repay = RepayLoan(player=me, loan=loan.id)
             if pos.funds[me] - repayment(pos.view, loan) >= keep - 100 and repay in legal:
                 return self.because(repay, Phrase(N_("the dearest loan first, while I can spare the cash")))
-        return EndTurn(player=me)
+        return simple(EndTurn, me)
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
         """Borrow what the debt needs, or all the bank will lend when that falls short (the poorhouse

@@ -33,6 +33,7 @@ from engine.core.commands import (
     RollDice,
     SellBuilding,
     SellLot,
+    simple,
 )
 from engine.core.phrases import N_, Phrase
 from engine.core.state import Auction, Bundle, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
@@ -228,10 +229,10 @@ class LotPlay(Reasoning):
     # --- the turn -------------------------------------------------------------------------------
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        return self.trade(pos) or RollDice(player=pos.me)
+        return self.trade(pos) or simple(RollDice, pos.me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        return self.develop(pos, legal) or self.trade(pos) or EndTurn(player=pos.me)
+        return self.develop(pos, legal) or self.trade(pos) or simple(EndTurn, pos.me)
 
     def trade(self, pos: Position, owed: int = 0) -> Command | None:
         """Return a lot offer to make now, if the level trades and has one worth making."""
@@ -313,7 +314,7 @@ class LotPlay(Reasoning):
     def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
         me = pos.me
         style = self.style
-        buy = BuyProperty(player=me)
+        buy = simple(BuyProperty, me)
         price = pos.board.price[pend.space]
         if style.buy_any:
             keep = float(style.keep)
@@ -325,17 +326,17 @@ class LotPlay(Reasoning):
             why = Phrase(N_("it is worth {amount} to me"), amount=dollars(worth))
         if worth < price:
             why = Phrase(N_("it is worth only {amount} to me, less than its price"), amount=dollars(worth))
-            return self.because(DeclineProperty(player=me), why)
+            return self.because(simple(DeclineProperty, me), why)
         if pos.funds[me] - price < keep:
             why = Phrase(N_("it would leave me less than the {amount} I keep in hand"), amount=dollars(keep))
-            return self.because(DeclineProperty(player=me), why)
+            return self.because(simple(DeclineProperty, me), why)
         if buy in legal:
             return self.because(buy, why)
         swap = self.make_room(pos, pend.space, legal)
         if swap is not None:
             return swap
         return self.because(
-            DeclineProperty(player=me), Phrase(N_("every marker of mine is on a lot worth keeping"))
+            simple(DeclineProperty, me), Phrase(N_("every marker of mine is on a lot worth keeping"))
         )
 
     def make_room(self, pos: Position, space: int, legal: list[Command]) -> Command | None:
@@ -372,7 +373,7 @@ class LotPlay(Reasoning):
         )
         if least > limit:
             return self.because(
-                PassAuction(player=me),
+                simple(PassAuction, me),
                 Phrase(N_("{what} is worth no more than {amount} to me"), what=what, amount=dollars(limit)),
             )
         if pend.lot == "deed" and markers_left(pos.view, me) == 0:  # sell a lot back to qualify, or pass
@@ -380,7 +381,7 @@ class LotPlay(Reasoning):
             if room is not None:
                 return room
             return self.because(
-                PassAuction(player=me), Phrase(N_("every marker of mine is on a lot worth keeping"))
+                simple(PassAuction, me), Phrase(N_("every marker of mine is on a lot worth keeping"))
             )
         # why it bids, never how far: its limit is told, at its pass, once the auction is over
         why = Phrase(

@@ -40,6 +40,7 @@ from engine.core.commands import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    simple,
 )
 from engine.core.phrases import N_, Phrase
 from engine.core.state import (
@@ -142,7 +143,7 @@ class NormalBot(BotBase):
             return self.because(
                 cards, Phrase(N_("my travel cards take me somewhere better than the dice would"))
             )
-        roll = RollDice(player=me)
+        roll = simple(RollDice, me)
         if pos.in_jail[me] and not leave and len(legal) > 1:
             return self.because(roll, self.jail_words(pos, False))
         return roll
@@ -169,7 +170,7 @@ class NormalBot(BotBase):
         if pos.in_jail[me] and find(legal, PayJailFine) and self.leave_jail(pos):
             return self.because(PayJailFine(player=me), self.jail_words(pos, True))
         cmd = self.develop(pos, legal) or self.offer(pos, pend)
-        return cmd or EndTurn(player=me)
+        return cmd or simple(EndTurn, me)
 
     def develop(self, pos: Position, legal: list[Command]) -> Command | None:
         """Lift the mortgages on a complete group first (mortgaged, it earns nothing and cannot be built
@@ -301,12 +302,12 @@ class NormalBot(BotBase):
             worth = worth_paying(pos, self.style, me, pend.space, self.safe(pos))
             if worth >= price:
                 return self.because(
-                    BuyProperty(player=me), Phrase(N_("it is worth {amount} to me"), amount=dollars(worth))
+                    simple(BuyProperty, me), Phrase(N_("it is worth {amount} to me"), amount=dollars(worth))
                 )
             why = Phrase(
                 N_("it is worth only {amount} to me, keeping a safe reserve"), amount=dollars(max(worth, 0))
             )
-            return self.because(DeclineProperty(player=me), why)
+            return self.because(simple(DeclineProperty, me), why)
         if deed_value(pos, self.style, me, pend.space) >= 1.5 * price:
             step = self.raise_for_purchase(pos, price - pos.funds[me], pend.space)
             if step is not None and step in legal:
@@ -315,7 +316,7 @@ class NormalBot(BotBase):
                     space=pos.board.name(pend.space),
                 )
                 return self.because(step, why)
-        return self.because(DeclineProperty(player=me), Phrase(N_("I cannot pay for it")))
+        return self.because(simple(DeclineProperty, me), Phrase(N_("I cannot pay for it")))
 
     def raise_for_purchase(self, pos: Position, need: int, space: int) -> Command | None:
         """Return a mortgage toward buying a deed worth far more than its price, if mortgages can cover it."""
@@ -347,7 +348,7 @@ class NormalBot(BotBase):
             )
         if bid is None:
             return self.because(
-                PassAuction(player=me),
+                simple(PassAuction, me),
                 Phrase(N_("{what} is worth no more than {amount} to me"), what=what, amount=dollars(limit)),
             )
         # why it bids, never how far: its limit is told, at its pass, once the auction is over

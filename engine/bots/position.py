@@ -32,6 +32,7 @@ class EditionFigures:
     odds: Odds
     group_names: dict[str, str]  # group id -> "Orange"
     street_groups: tuple[str, ...]  # group ids that take buildings
+    other_groups: tuple[str, ...]  # the rest: railroads, utilities and their like
     dice_groups: frozenset[str]  # groups whose rent multiplies the visitor's throw
     lots: dict[str, tuple[int, ...]]  # street group -> lots, the most lucrative first
     income_tax: Tax | None  # the tax that offers a choice, if any
@@ -44,6 +45,7 @@ class EditionFigures:
     lots_alone: bool  # no colour groups: every lot is bought, built and valued on its own
     landlord: bool  # lots are bought or rented from a treasury (Magie's 1904 game)
     ruleset: Ruleset
+    lift: tuple[int, ...]  # by space: what lifting its mortgage costs (0 where there is no deed)
     rents: dict[tuple[int, int, int], int]  # (space, lots of its group held, level) -> its rent
     # (street group, rent factor, buildings now, level the bank's stock allows) -> for each count of levels
     # paid for outright, the best of them and its net worth; and the most rent any level adds over the
@@ -104,6 +106,7 @@ def _figures(edition: str, rules: RuleOptions, ruleset: Ruleset) -> EditionFigur
         odds=odds,
         group_names={g: grp.name for g, grp in groups.items()},
         street_groups=street,
+        other_groups=tuple(g for g in groups if g not in street),
         dice_groups=dice,
         lots=lots,
         income_tax=choice,
@@ -114,6 +117,7 @@ def _figures(edition: str, rules: RuleOptions, ruleset: Ruleset) -> EditionFigur
         lots_alone=not board.edition.colour_groups,
         landlord="lot" in board.kinds,
         ruleset=ruleset,
+        lift=tuple(board.unmortgage_cost(s) if board.price[s] else 0 for s in range(board.size)),
         rents={},
         paid_levels={},
     )

@@ -246,15 +246,17 @@ class Appraisal:
         extra = 0.0
         complete: list[tuple[str, float, int]] = []  # (group, cost of lifting its mortgages, buildings)
         prospects: list[tuple[str, float]] = []
+        lift_cost = tables.lift
+        members = board.members
         for group in tables.street_groups:
-            lots = board.members[group]
+            lots = members[group]
             mine = [s for s in lots if own[s] == player]
             if not mine:
                 continue
             for s in mine:
-                total += price[s] - (board.unmortgage_cost(s) if mortgaged[s] else 0)
+                total += price[s] - (lift_cost[s] if mortgaged[s] else 0)
             if len(mine) == len(lots):
-                lift = sum(board.unmortgage_cost(s) for s in lots if mortgaged[s])
+                lift = sum(lift_cost[s] for s in lots if mortgaged[s])
                 complete.append((group, float(lift), sum(pos.levels[s] for s in lots)))
                 continue
             for s in mine:
@@ -265,16 +267,14 @@ class Appraisal:
             share = _share(pos, style, player, group, own, len(mine))
             if share:
                 prospects.append((group, share))
-        for group in board.edition.groups:
-            if group in tables.street_groups:
-                continue
-            mine = [s for s in board.members[group] if own[s] == player]
+        for group in tables.other_groups:
+            mine = [s for s in members[group] if own[s] == player]
             if not mine:
                 continue
             per = tables.rent(mine[0], len(mine))  # dice rents at the average throw
             for s in mine:
                 if mortgaged[s]:
-                    total += price[s] - board.unmortgage_cost(s)
+                    total += price[s] - lift_cost[s]
                 else:
                     total += price[s] + land[s] * per * k
                     if style.mortgage_to_build:

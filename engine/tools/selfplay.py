@@ -29,6 +29,7 @@ from engine.core.commands import (
     PlaceBid,
     ProposeTrade,
     RejectTrade,
+    simple,
 )
 from engine.core.events import Event
 from engine.core.state import Auction
@@ -99,7 +100,7 @@ class Explorer:
         pend = view.pending
         if isinstance(pend, Auction) and pend.lot == "deed":
             if isinstance(cmd, PlaceBid):
-                return PassAuction(player=me)
+                return simple(PassAuction, me)
             price = view.board.price[pend.space]
             limit = int(price * PRICE_FACTORS[self._below(len(PRICE_FACTORS))])
             bid = max(pend.next_minimum, 1)
@@ -110,7 +111,7 @@ class Explorer:
         if isinstance(cmd, ProposeTrade):
             return self._repriced(view, cmd)
         if isinstance(cmd, Build):
-            end = EndTurn(player=me)
+            end = simple(EndTurn, me)
             return end if end in legal else None
         return None
 
