@@ -10,8 +10,10 @@ They read the state directly; the bots in `engine.bots` are the opponents people
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Literal
 
 from engine.core.board import board_for
 from engine.core.commands import (
@@ -146,6 +148,24 @@ def _streets_by_cost(edition: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(((board.house_cost[s], s) for s in board.streets), key=lambda c: c[0]))
 
 
+Owners = Callable[[Any], tuple[int | None, ...]]
+"""Reads the owners of a group's lots, in their order, off a mapping of space to owner."""
+
+
+@cache
+def _street_groups(edition: str) -> tuple[tuple[tuple[int, ...], Owners], ...]:
+    """Return each street group's lots, and a function that reads their owners (in the lots' order) off a
+    mapping of space to owner: a group's owners looked up in one call."""
+    return tuple((lots, _owners_getter(lots)) for lots in board_for(edition).street_groups)
+
+
+def _owners_getter(lots: tuple[int, ...]) -> Owners:
+    get = itemgetter(*lots)
+    if len(lots) == 1:  # `itemgetter` of one item gives the item itself
+        return lambda owner: (get(owner),)
+    return get
+
+
 class SimplePlayer:
     """The built-in simple player: decides everything the game asks of it by fixed rules of thumb. One
     instance per game."""
@@ -252,17 +272,17 @@ class SimplePlayer:
 
     def _develop(self, game: Game, player: int) -> Command | None:
         """Return the cheapest building step it can pay for (of equal costs, the first group on the board)."""
-        st = game.state
         board = game.board
-        deeds = st.deeds
-        budget = funds(game, player) - BUILD_RESERVE
-        rules = game.ruleset
-        top = rules.max_level
+        ps = game.players[player]
+        budget = ps.cash + ps.credit - BUILD_RESERVE  # `funds`, asked at every end of a turn
+        deeds = game.deeds
         for cost, lots in board.groups_by_cost:  # cheapest first: the first step found is the one
             if cost > budget:
                 break
             if deeds[lots[0]].owner != player:
                 continue
+            rules = game.ruleset
+            top = rules.max_level
             # the lot of this group that takes the next building evenly, if the group is whole and free
             target: int | None = None
             lowest = top
@@ -276,7 +296,8 @@ class SimplePlayer:
             if target is None:
                 continue
             hotel = rules.hotels and deeds[target].level == rules.houses_before_hotel
-            if (st.bank.hotels if hotel else st.bank.houses) > 0:
+            bank = game.bank
+            if (bank.hotels if hotel else bank.houses) > 0:
                 return _on(Build, player, target)
         if not board.edition.colour_groups:
             return self._develop_lots(game, player)
@@ -317,13 +338,13 @@ class SimplePlayer:
 
     def _swap(self, game: Game, player: int) -> Command | None:
         """Offer a deed for a deed when each completes a group for the side receiving it."""
-        st = game.state
-        deeds = st.deeds
+        deeds = game.deeds
         board = game.board
         missing: dict[int, int] = {}  # the one lot I lack in a group -> who holds it
         spare: dict[int, list[int]] = {}  # holder -> lots of mine that are the one lot he lacks
-        for lots in board.street_groups:
-            owners = [deeds[s].owner for s in lots]
+        owner = {s: deeds[s].owner for s in board.streets}
+        for lots, owners_of in _street_groups(board.edition.id):
+            owners = owners_of(owner)
             mine = owners.count(player)
             if not mine:
                 continue  # a group I hold nothing of gives me nothing to want or to spare
