@@ -6,7 +6,9 @@ of a few repeats, and their ratio to `bench/reference_loop.py` (a bare command-d
 rules) and to the floor (`bench/floor.py`'s last line: those rules played the engine's way, every part of
 its design on), each run in the same process, alternating with it. The first ratio is the target and the
 guard against slipping back: at least 0.2 (aim 0.3); the second says how near the engine is to what its
-design allows.
+design allows. The last line splits the workload: the same games' commands applied again from their
+first states (`Game.replay`'s work, no player deciding anything), so the rules' own share of the time is
+told from the simple players' decisions and the loop around them.
 
     python bench/engine.py [--games 300] [--repeats 3]
 """
@@ -22,6 +24,9 @@ HERE = Path(__file__).resolve().parent
 # Run as a script, this file's folder comes first on the path and its name would hide the engine package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
+from engine.core.commands import Command, RollDice  # noqa: E402
+from engine.core.state import GameState  # noqa: E402
+from engine.play.game import Game  # noqa: E402
 from engine.tools.simulate import simulate  # noqa: E402
 
 sys.path.append(str(HERE))
@@ -34,6 +39,22 @@ def engine_run(games: int, seed: int) -> tuple[float, int, int, int]:
     start = time.process_time()
     result = simulate(games, players=4, seed=seed)
     return time.process_time() - start, result.rolls, result.games, result.capped
+
+
+def replay_run(games: int, seed: int) -> tuple[float, int]:
+    """CPU seconds and rolls of applying the commands of `games` games of `landlords simulate` again, from
+    each game's first state: the rules alone."""
+    kept: list[tuple[GameState, list[Command]]] = []
+    simulate(
+        games, players=4, seed=seed, keep=lambda _i, game, _levels: kept.append((game.initial, game.log))
+    )
+    rolls = sum(1 for _, log in kept for cmd in log if type(cmd) is RollDice)
+    start = time.process_time()
+    for initial, log in kept:
+        apply = Game.from_state(initial).apply
+        for cmd in log:
+            apply(cmd)
+    return time.process_time() - start, rolls
 
 
 def reference_run(games: int) -> tuple[float, int]:
@@ -58,7 +79,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    engine_best = reference_best = floor_best = 0.0
+    engine_best = reference_best = floor_best = replay_best = 0.0
     games_best = 0.0
     capped = rolls = 0
     for _ in range(args.repeats):
@@ -69,6 +90,8 @@ def main() -> None:
         cpu, rolls, games, capped = engine_run(args.games, args.seed)
         engine_best = max(engine_best, rolls / cpu)
         games_best = max(games_best, games / cpu)
+        replay_cpu, replay_rolls = replay_run(args.games, args.seed)
+        replay_best = max(replay_best, replay_rolls / replay_cpu)
     print(f"games            {args.games} (4 simple players, classic, turn cap 1000; {capped} capped)")
     print(f"rolls per CPU s  {engine_best:,.0f}   ({rolls:,} rolls)")
     print(f"games per CPU s  {games_best:,.1f}")
@@ -77,6 +100,11 @@ def main() -> None:
     print(f"floor            {floor_best:,.0f} rolls per CPU s ({share:.2f} of the reference)")
     print(f"ratio            {engine_best / reference_best:.2f} of the reference   (target >= 0.2, aim 0.3)")
     print(f"to the floor     {engine_best / floor_best:.2f}")
+    print(
+        f"rules alone      {replay_best:,.0f} rolls per CPU s ({replay_best / reference_best:.2f} of the "
+        f"reference): the same games' commands applied again; the players' decisions and the loop take "
+        f"{1 - engine_best / replay_best:.0%} of `simulate`"
+    )
 
 
 if __name__ == "__main__":
