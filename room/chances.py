@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import math
 import multiprocessing
@@ -247,7 +248,7 @@ class TableChances:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._began = -math.inf  # when the last figure began, on the loop's clock
         self._resting: asyncio.TimerHandle | None = None
-        self._listeners: list[Listener] = []
+        self._listeners: list[tuple[Listener, contextvars.Context]] = []  # each with its watcher's context
         self._unsubscribe: Callable[[], None] | None = None
         self._figure = Figure()
         self._busy = False  # a figure is being worked out
@@ -265,18 +266,20 @@ class TableChances:
 
     def watch(self, listener: Listener) -> Callable[[], None]:
         """Subscribe to new estimates (the current one is delivered at once); return a function that
-        unsubscribes. The first watcher sets the figure going."""
+        unsubscribes. The first watcher sets the figure going. The watcher is told of each in its own context
+        (its language, say), though the figures come back on the pool's threads."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
-        self._listeners.append(listener)
+        watching = (listener, contextvars.copy_context())
+        self._listeners.append(watching)
         listener(self._figure)
         if self._unsubscribe is None:
             self._unsubscribe = self.room.subscribe(self._moved)
         self._ask()
 
         def stop() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
+            if watching in self._listeners:
+                self._listeners.remove(watching)
             if not self._listeners and self._unsubscribe is not None:
                 self._unsubscribe()
                 self._unsubscribe = None
@@ -375,9 +378,9 @@ class TableChances:
 
     def _tell(self, figure: Figure) -> None:
         self._figure = figure
-        for listener in list(self._listeners):
+        for listener, context in list(self._listeners):
             try:
-                listener(figure)
+                context.copy().run(listener, figure)
             except Exception:  # one watcher's trouble is not the table's
                 log.exception("a chances watcher failed")
 

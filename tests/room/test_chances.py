@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -19,6 +20,8 @@ from engine import EndTurn, RollDice, new_game
 from room import Room, Seat
 from room.chances import ChancesPool, Figure, TableChances, figure_of, levels_of, share
 from room.opponents import SimpleOpponent
+from translation import language, use
+from translation.context import speaking
 
 VERA = Seat(name="Vera", kind="human")
 RITA = Seat(name="Rita", kind="human")
@@ -233,3 +236,23 @@ def test_a_pool_whose_process_was_killed_starts_afresh() -> None:
         assert again is not None and again != first
     finally:
         pool.close()
+
+
+async def test_a_figure_is_told_to_each_watcher_in_the_watcher_s_language() -> None:
+    """Figures come back on the pool's threads; each watcher still hears of them in the language it
+    watched in (the panel's sentence in Spanish for a Spanish player), whoever else watches the table."""
+    spanish = language("es")
+    assert spanish is not None
+    room = _room([VERA, ADA])
+    pool = HeldPool()
+    chances = TableChances(room, pool, playouts=40)
+    heard: dict[str, list[str]] = {"es": [], "en": []}
+    with use(spanish):
+        chances.watch(lambda figure: heard["es"].append(speaking().code))
+    chances.watch(lambda figure: heard["en"].append(speaking().code))
+    back = threading.Thread(target=pool.release)  # as a pool's thread hands the slices back
+    back.start()
+    back.join()
+    await _turn()
+    assert len(heard["es"]) >= 3 and len(heard["en"]) >= 2  # at once, working, and the figure
+    assert set(heard["es"]) == {"es"} and set(heard["en"]) == {"en"}
