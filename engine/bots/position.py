@@ -8,6 +8,7 @@ what a sale brings) is asked of the engine's queries on the view; nothing here w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.core.board import Board, board_for
 from engine.core.edition import Tax
@@ -17,6 +18,9 @@ from engine.play.odds import ROLLS_PER_TURN, Odds, odds_for
 from engine.play.rulebook import ruleset_for
 from engine.play.view import GameView
 from engine.queries import model_of, rent_at
+
+if TYPE_CHECKING:
+    from engine.bots.valuation import PaidLevels
 
 THIRD_HOUSE = 3
 PLENTY = 4
@@ -47,10 +51,9 @@ class EditionFigures:
     ruleset: Ruleset
     lift: tuple[int, ...]  # by space: what lifting its mortgage costs (0 where there is no deed)
     rents: dict[tuple[int, int, int], int]  # (space, lots of its group held, level) -> its rent
-    # (street group, rent factor, buildings now, level the bank's stock allows) -> for each count of levels
-    # paid for outright, the best of them and its net worth; and the most rent any level adds over the
-    # horizon (`engine.bots.valuation`)
-    paid_levels: dict[tuple[str, float, int, int], tuple[tuple[tuple[int, float], ...], float]]
+    # (street group, rent factor, buildings now, level the bank's stock allows) -> its levels as the bots
+    # weigh them (`engine.bots.valuation.PaidLevels`)
+    paid_levels: dict[tuple[str, float, int, int], PaidLevels]
 
     def rent(self, space: int, held: int, level: int = 0) -> int:
         """Return a deed's rent for a holding, dice rents at the average throw (`engine.queries.rent_at`),

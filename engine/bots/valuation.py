@@ -14,6 +14,7 @@ hypothetical trade is only a changed `owner` and `funds`, it costs a few dozen m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.bots.cards import hand_worth
 from engine.bots.position import EditionFigures, Position
@@ -93,22 +94,20 @@ def _best_level(
         stop = min(stop, houses_now + pos.bank_houses + 1)
     if pos.bank_hotels <= 0:
         stop = min(stop, houses + 1)
-    paid, most = _paid_levels(pos.tables, group, k, houses_now, stop)
+    levels = _paid_levels(pos.tables, group, k, houses_now, stop)
     # the levels the budget pays for outright come first (the spend grows with the level): the best of them
     # is worked out once for every budget
-    n = len(paid) - 1
+    n = len(levels.best) - 1
     if budget < n * cost:
         n = int(budget / cost) if budget >= cost else 0
         while n and n * cost > budget:  # a float budget: the quotient may round up to the next level
             n -= 1
         while (n + 1) * cost <= budget:
             n += 1
-    best_h, best = paid[n]
-    base = incomes[houses_now]
+    best_h, best = levels.best[n]
+    most = levels.most
     slow = 1.0 / (pace * horizon)  # the share of the horizon lost per dollar bought beyond the budget
-    spend = n * cost
-    for h in range(houses_now + n + 1, stop):
-        spend += cost
+    for h, added, spend in levels.rows[n:]:
         left = 1.0 - (spend - budget) * slow
         if left <= 0.0:
             break  # bought wholly out of salary beyond the horizon: no higher level can pay
@@ -116,18 +115,26 @@ def _best_level(
             # not even the dearest rent, earned for what is left of the horizon, beats the best: and that
             # bound only falls with each level, as the share left falls and the spend grows
             break
-        net = (incomes[h] - base) * k * left - spend
+        net = added * left - spend
         if net > best:
             best_h, best = h, net
     return best_h, best
 
 
-def _paid_levels(
-    tables: EditionFigures, group: str, k: float, houses_now: int, stop: int
-) -> tuple[tuple[tuple[int, float], ...], float]:
-    """Return, for n = 0, 1, ... levels above `houses_now` paid for outright, the best of them and its net
-    worth (the added rent over the horizon less the price; none: `houses_now` and 0), as `_best_level`
-    weighs them; and the most rent over the horizon any of the levels adds (0 at least)."""
+class PaidLevels(NamedTuple):
+    """A complete group's levels above the buildings it has, as `_best_level` weighs them."""
+
+    best: tuple[tuple[int, float], ...]
+    """For n = 0, 1, ... levels paid for outright, the best of them and its net worth (the added rent over
+    the horizon less the price; none: the buildings it has, and 0)."""
+    most: float
+    """The most rent over the horizon any of the levels adds (0 at least)."""
+    rows: tuple[tuple[int, float, int], ...]
+    """Each level: its buildings, the rent over the horizon it adds, and what it costs to get there."""
+
+
+def _paid_levels(tables: EditionFigures, group: str, k: float, houses_now: int, stop: int) -> PaidLevels:
+    """Return a complete group's levels above `houses_now` up to the bank's stock, worked out once."""
     key = (group, k, houses_now, stop)
     found = tables.paid_levels.get(key)
     if found is None:
@@ -135,17 +142,19 @@ def _paid_levels(
         base = incomes[houses_now]
         best_h, best = houses_now, 0.0
         out = [(best_h, best)]
+        rows = []
         spend = 0
         most = 0.0
         for h in range(houses_now + 1, stop):
             spend += cost
             added = (incomes[h] - base) * k
+            rows.append((h, added, spend))
             most = max(most, added)
             net = added - spend
             if net > best:
                 best_h, best = h, net
             out.append((best_h, best))
-        found = tables.paid_levels[key] = (tuple(out), most)
+        found = tables.paid_levels[key] = PaidLevels(tuple(out), most, tuple(rows))
     return found
 
 
@@ -244,8 +253,9 @@ class Appraisal:
         self.at_cash = style.prospects_at_cash
         total = cards * float(style.jail_card) + (hand_worth(pos, held, style.horizon) if held else 0.0)
         extra = 0.0
-        complete: list[tuple[str, float, int]] = []  # (group, cost of lifting its mortgages, buildings)
-        prospects: list[tuple[str, float]] = []
+        # (group, cost of lifting its mortgages, buildings, the rent they bring over the horizon)
+        complete: list[tuple[str, float, int, float]] = []
+        prospects: list[tuple[str, float, float]] = []  # (group, share held, what double rent adds)
         lift_cost = tables.lift
         members = board.members
         for group in tables.street_groups:
@@ -257,7 +267,8 @@ class Appraisal:
                 total += price[s] - (lift_cost[s] if mortgaged[s] else 0)
             if len(mine) == len(lots):
                 lift = sum(lift_cost[s] for s in lots if mortgaged[s])
-                complete.append((group, float(lift), sum(pos.levels[s] for s in lots)))
+                houses = sum(pos.levels[s] for s in lots)
+                complete.append((group, float(lift), houses, tables.development[group][0][houses] * k))
                 continue
             for s in mine:
                 if not mortgaged[s]:
@@ -266,7 +277,7 @@ class Appraisal:
                         extra += board.mortgage[s] * style.mortgage_to_build
             share = _share(pos, style, player, group, own, len(mine))
             if share:
-                prospects.append((group, share))
+                prospects.append((group, share, (tables.development[group][0][0] - tables.single[group]) * k))
         for group in tables.other_groups:
             mine = [s for s in members[group] if own[s] == player]
             if not mine:
@@ -292,10 +303,14 @@ class Appraisal:
         pos, k, horizon, pace = self.pos, self.k, self.horizon, self.pace
         if not self.at_cash:
             budget = UNLIMITED  # groups priced at what they can earn, whatever the cash for building
-        for group, share in self.prospects:
-            total += share * prospect(pos, group, k, budget, horizon, pace)
-        for group, lift, houses in self.complete:
-            total += _complete(pos, group, k, lift, budget, horizon, pace, houses)
+        # `prospect` and `_complete`, with what does not depend on the cash worked out when appraised
+        for group, share, doubled in self.prospects:
+            total += share * (doubled + best_level(pos, group, k, budget, horizon, pace)[1])
+        for group, lift, houses, now in self.complete:
+            if lift:
+                total += _complete(pos, group, k, lift, budget, horizon, pace, houses)
+            else:
+                total += now + best_level(pos, group, k, budget, horizon, pace, houses)[1]
             budget -= lift
         return total
 
@@ -325,14 +340,6 @@ def _share(pos: Position, style: Style, player: int, group: str, own: list[int |
     if not holders:
         return style.claim
     return style.deal if len(holders) == 1 else 0.0
-
-
-def prospect(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
-    """Return what completing a group would add over holding its lots apart: double rent, and building it up
-    as far as pays with `budget` now and the salary later."""
-    tables = pos.tables
-    incomes = tables.development[group][0]
-    return (incomes[0] - tables.single[group]) * k + monopoly_value(pos, group, k, budget, horizon, pace)
 
 
 def _complete(
