@@ -214,11 +214,7 @@ class HardBot(NormalBot):
                 return cmd
         # not enough cash for the group it wants built: mortgage stray deeds first
         protect = frozenset(complete_groups(pos, me, unmortgaged=False))
-        options = [
-            o
-            for o in steps(pos, self.style, me)
-            if o.kind == "mortgage" and pos.group(o.space) not in protect
-        ]
+        options = [o for o in steps(pos, self.style, me, selling=False) if pos.group(o.space) not in protect]
         raised = sum(o.cash for o in options)
         group = wants_to_build(pos, self.style, me, budget + raised)
         if group is not None and options:

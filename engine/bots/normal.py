@@ -322,9 +322,7 @@ class NormalBot(BotBase):
         """Return a mortgage toward buying a deed worth far more than its price, if mortgages can cover it."""
         me = pos.me
         keep = frozenset(complete_groups(pos, me, unmortgaged=False)) | {pos.group(space)}
-        options = [
-            o for o in steps(pos, self.style, me) if o.kind == "mortgage" and pos.group(o.space) not in keep
-        ]
+        options = [o for o in steps(pos, self.style, me, selling=False) if pos.group(o.space) not in keep]
         if sum(o.cash for o in options) < need:
             return None
         plan = cheapest_plan(options, need)

@@ -28,8 +28,11 @@ def rent_per_roll(pos: Position, space: int) -> float:
     return pos.tables.odds.land[space] * pos.rent_now(space, visitor=-1)
 
 
-def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = frozenset()) -> list[Step]:
-    """Return every way to raise cash now, each with its cost; groups in `protect` are mortgaged last."""
+def steps(
+    pos: Position, style: Style, player: int, protect: frozenset[str] = frozenset(), selling: bool = True
+) -> list[Step]:
+    """Return every way to raise cash now, each with its cost; groups in `protect` are mortgaged last.
+    Without `selling`, only the mortgages (buildings' sales are the dearer part to work out)."""
     board = pos.board
     rules = pos.rules
     k = rent_factor(pos, style, player) * 0.5
@@ -40,6 +43,8 @@ def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = fr
         if not mine:
             continue
         built = pos.built(group)
+        if built and not selling:
+            continue
         if built:
             top_level = max(pos.level(s) for s in lots)
             for s in lots:
@@ -104,9 +109,7 @@ def to_lift_a_group(pos: Position, style: Style, player: int, spare: float) -> i
         return None
     need = int(min(waiting) - spare)
     whole = {g for g in pos.tables.street_groups if pos.owns_all(player, g)}
-    strays = [
-        o for o in steps(pos, style, player) if o.kind == "mortgage" and pos.group(o.space) not in whole
-    ]
+    strays = [o for o in steps(pos, style, player, selling=False) if pos.group(o.space) not in whole]
     if sum(o.cash for o in strays) < need:
         return None
     plan = cheapest_plan(strays, need)
