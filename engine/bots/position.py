@@ -8,7 +8,7 @@ what a sale brings) is asked of the engine's queries on the view; nothing here w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from engine.core.board import Board, board_for
 from engine.core.edition import Tax
@@ -19,13 +19,22 @@ from engine.play.rulebook import ruleset_for
 from engine.play.view import GameView
 from engine.queries import model_of, rent_at
 
-if TYPE_CHECKING:
-    from engine.bots.valuation import PaidLevels
-
 THIRD_HOUSE = 3
 PLENTY = 4
 """Times the table's starting cash above which the table is awash with cash: a board whose prizes pay out
 more than its rents take in (the add-on's triple play), where cash no longer decides who goes under."""
+
+
+class PaidLevels(NamedTuple):
+    """A complete group's levels above the buildings it has, as the bots weigh them (`valuation`)."""
+
+    best: tuple[tuple[int, float], ...]
+    """For n = 0, 1, ... levels paid for outright, the best of them and its net worth (the added rent over
+    the horizon less the price; none: the buildings it has, and 0)."""
+    most: float
+    """The most rent over the horizon any of the levels adds (0 at least)."""
+    rows: tuple[tuple[int, float, int], ...]
+    """Each level: its buildings, the rent over the horizon it adds, and what it costs to get there."""
 
 
 @dataclass(frozen=True, slots=True)

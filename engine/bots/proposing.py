@@ -19,11 +19,9 @@ from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.bots.valuation import Style
 from engine.core.commands import ProposeTrade
 from engine.core.state import Bundle
-from engine.core.unchecked import unchecked
 
-_deeds = unchecked(Bundle)
-"""A bundle of the bot's own making, priced as it considers an offer: not validated again."""
 _NOTHING = Bundle()
+"""Nothing at all, one side of a sale for cash alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,12 +224,12 @@ def candidates(
         model = replace(own.fair, partner=share)
         options: list[tuple[int, ...]] = [(), *swaps(pos, me, r, want.group)]
         options += [(s,) for s in strays(pos, me, r, want.group)]
-        take = _deeds(deeds=want.lots)
+        take = Bundle(deeds=want.lots)
         for give_deeds in options:
             named = counter is not None and counter.form == give_deeds
             if not allowed and not named:
                 continue  # only the price the partner named, until the table changes
-            deal = Deal(pos, own.style, own.fair, me, r, _deeds(deeds=give_deeds), take, imagine=r)
+            deal = Deal(pos, own.style, own.fair, me, r, Bundle(deeds=give_deeds), take, imagine=r)
             before = last.price_of(give_deeds) if last is not None and persist is not None else None
             passes = True
             if counter is not None and named:
@@ -314,7 +312,7 @@ def sale(
         share = memory.share(r, own.expect)
         model = replace(own.fair, partner=share)
         for s in strays(pos, me, r, ""):
-            give = _deeds(deeds=(s,))
+            give = Bundle(deeds=(s,))
             if completed(pos, give, _NOTHING, r) or unlocked(pos, give, _NOTHING, r, me):
                 continue
             key: Key = (-1 - r, (s,))

@@ -14,10 +14,9 @@ hypothetical trade is only a changed `owner` and `funds`, it costs a few dozen m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from engine.bots.cards import hand_worth
-from engine.bots.position import EditionFigures, Position
+from engine.bots.position import EditionFigures, PaidLevels, Position
 from engine.bots.thresholds import most_passing
 from engine.play.odds import ROLLS_PER_TURN
 from engine.queries import rent_at
@@ -119,18 +118,6 @@ def _best_level(
         if net > best:
             best_h, best = h, net
     return best_h, best
-
-
-class PaidLevels(NamedTuple):
-    """A complete group's levels above the buildings it has, as `_best_level` weighs them."""
-
-    best: tuple[tuple[int, float], ...]
-    """For n = 0, 1, ... levels paid for outright, the best of them and its net worth (the added rent over
-    the horizon less the price; none: the buildings it has, and 0)."""
-    most: float
-    """The most rent over the horizon any of the levels adds (0 at least)."""
-    rows: tuple[tuple[int, float, int], ...]
-    """Each level: its buildings, the rent over the horizon it adds, and what it costs to get there."""
 
 
 def _paid_levels(tables: EditionFigures, group: str, k: float, houses_now: int, stop: int) -> PaidLevels:
