@@ -186,18 +186,18 @@ class Position:
         self.rules: Ruleset = view.ruleset
         self.top = self.rules.houses_before_hotel
         size = board.size
-        self.owner: list[int | None] = [None] * size
-        self.mortgaged = [False] * size
-        self.levels = [0] * size
+        owner: list[int | None] = [None] * size
+        mortgaged = [False] * size
+        levels = [0] * size
         built: set[str] = set()  # the groups with a building on any lot
         group_of = board.group_of
         for space, deed in view.deeds.items():
-            self.owner[space] = deed.owner
-            self.mortgaged[space] = deed.mortgaged
-            level = self.levels[space] = deed.level
+            owner[space] = deed.owner
+            mortgaged[space] = deed.mortgaged
+            level = levels[space] = deed.level
             if level:
                 built.add(group_of[space])  # type: ignore[arg-type]
-        self._built = built
+        self.owner, self.mortgaged, self.levels, self._built = owner, mortgaged, levels, built
         ps = view.players
         self.players = [i for i, p in enumerate(ps) if not p.bankrupt]
         self.rivals = [i for i in self.players if i != me]
