@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import logging
 import math
 import multiprocessing
@@ -46,6 +45,7 @@ from engine.chances import Chances as Chances  # for the front ends that name an
 from engine.play.view import GameView
 from room.room import Room, Update
 from translation import _
+from translation.listeners import held
 
 log = logging.getLogger(__name__)
 
@@ -248,7 +248,7 @@ class TableChances:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._began = -math.inf  # when the last figure began, on the loop's clock
         self._resting: asyncio.TimerHandle | None = None
-        self._listeners: list[tuple[Listener, contextvars.Context]] = []  # each with its watcher's context
+        self._listeners: list[Listener] = []
         self._unsubscribe: Callable[[], None] | None = None
         self._figure = Figure()
         self._busy = False  # a figure is being worked out
@@ -266,20 +266,20 @@ class TableChances:
 
     def watch(self, listener: Listener) -> Callable[[], None]:
         """Subscribe to new estimates (the current one is delivered at once); return a function that
-        unsubscribes. The first watcher sets the figure going. The watcher is told of each in its own context
-        (its language, say), though the figures come back on the pool's threads."""
+        unsubscribes. The first watcher sets the figure going. The watcher is told of each in its own language
+        (`translation.listeners.held`), though the figures come back on the pool's threads."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
-        watching = (listener, contextvars.copy_context())
-        self._listeners.append(watching)
+        listener = held(listener)
+        self._listeners.append(listener)
         listener(self._figure)
         if self._unsubscribe is None:
             self._unsubscribe = self.room.subscribe(self._moved)
         self._ask()
 
         def stop() -> None:
-            if watching in self._listeners:
-                self._listeners.remove(watching)
+            if listener in self._listeners:
+                self._listeners.remove(listener)
             if not self._listeners and self._unsubscribe is not None:
                 self._unsubscribe()
                 self._unsubscribe = None
@@ -378,9 +378,9 @@ class TableChances:
 
     def _tell(self, figure: Figure) -> None:
         self._figure = figure
-        for listener, context in list(self._listeners):
+        for listener in list(self._listeners):
             try:
-                context.copy().run(listener, figure)
+                listener(figure)
             except Exception:  # one watcher's trouble is not the table's
                 log.exception("a chances watcher failed")
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -50,6 +49,7 @@ from room.turning_points import (
 )
 from room.turning_points import Step as Step  # a turning point, as the front ends show it
 from translation import _, ngettext
+from translation.listeners import held
 
 log = logging.getLogger(__name__)
 
@@ -295,7 +295,7 @@ class ReviewJob:
         self.appraise = appraise
         self.curve_judge = curve_look_ahead if judge is look_ahead else judge
         self._review = Review(source.title, source.names, source.levels)
-        self._listeners: list[tuple[Listener, contextvars.Context]] = []  # each with its watcher's context
+        self._listeners: list[Listener] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queue = _Queue(max(1, pool.processes))
         self._started = False
@@ -306,28 +306,28 @@ class ReviewJob:
 
     def watch(self, listener: Listener) -> Callable[[], None]:
         """Subscribe to the review's progress (the current state is delivered at once); the first watcher
-        starts it. The watcher is told of it in its own context (its language, say), wherever the pieces of
-        the work come back from."""
+        starts it. The watcher is told of it in its own language (`translation.listeners.held`), wherever the
+        pieces of the work come back from."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
-        watching = (listener, contextvars.copy_context())
-        self._listeners.append(watching)
+        listener = held(listener)
+        self._listeners.append(listener)
         listener(self._review)
         if not self._started:
             self._started = True
             self._send(partial(survey, self.source), self._surveyed)
 
         def stop() -> None:
-            if watching in self._listeners:
-                self._listeners.remove(watching)
+            if listener in self._listeners:
+                self._listeners.remove(listener)
 
         return stop
 
     def _tell(self, review: Review) -> None:
         self._review = review
-        for listener, context in list(self._listeners):
+        for listener in list(self._listeners):
             try:
-                context.copy().run(listener, review)
+                listener(review)
             except Exception:
                 log.exception("a review watcher failed")
 
