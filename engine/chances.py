@@ -103,10 +103,9 @@ def values(
     every player's chance in the position it reached. `levels` names each seat's bot level (None for a
     person), where the caller knows who sits where; `value`, what the positions reached are valued by
     (`Leaf`)."""
-    if view.winner is not None:
-        won = [1.0 if p == view.winner else 0.0 for p in range(len(view.players))]
-        return [list(won) for _ in range(count)]
-    learned = learned_for(view.edition, len(view.players), view.rules) if value == "learned" else None
+    learned = None  # a finished game: `played` gives its winner every chance, with no value to ask
+    if value == "learned" and view.winner is None:
+        learned = learned_for(view.edition, len(view.players), view.rules)
     if learned is None:
         return played(view, first, count, seed, horizon, levels, counted=False).outcomes
     sampler = Sampler(view)

@@ -58,10 +58,9 @@ def _maker(cls: type[Any]) -> Callable[..., Any]:
             values = template | given  # every field already in its place: the union keeps the order
             if len(values) != count or not needed <= given.keys():
                 raise refuse(given)
-            if factories:
-                for name, factory in factories:
-                    if name not in given:
-                        values[name] = factory()
+            for name, factory in factories:
+                if name not in given:
+                    values[name] = factory()
             obj = _new(cls)
             set_dict(obj, values)
             set_given(obj, set(given))
@@ -75,10 +74,9 @@ def _maker(cls: type[Any]) -> Callable[..., Any]:
         values = template | given
         if len(values) != count or not needed <= given.keys():
             raise refuse(given)
-        if factories:
-            for name, factory in factories:
-                if name not in given:
-                    values[name] = factory()
+        for name, factory in factories:
+            if name not in given:
+                values[name] = factory()
         obj = _new(cls)
         _object_setattr(obj, "__dict__", values)
         return obj
