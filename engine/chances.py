@@ -113,7 +113,8 @@ def values(
     player = SharkPlayer()
     ends = []
     for k in range(first, first + count):
-        game = Game(sampler.draw(playout_seed(seed, k)))
+        state = sampler.draw(playout_seed(seed, k))
+        game = Game(state, initial=state)  # a playout's start is not kept: no copy of it
         play_forward(game, stop, player)
         ends.append(game)
     if not ends:

@@ -24,10 +24,9 @@ from functools import cache
 
 from engine.core.board import Board, board_for
 from engine.core.tabletop import Tabletop
-from engine.lookahead.features import LEVELS, Levels, raw
+from engine.lookahead.features import LEVELS, Levels, measure
 from engine.lookahead.features import NAMES as POSITION_NAMES
 from engine.play.odds import odds_for
-from engine.rules.rent import Holding, model_of
 
 SEATS = 4
 """The seats a learned value is made for: a table of fewer has its empty seats out of the game."""
@@ -81,20 +80,40 @@ def width(board: Board) -> tuple[int, int]:
 def encode(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[float]], list[float]]:
     """Return every seat's block in seat order (`SEATS` of them, empty seats as out of the game), and the
     table's block. `levels` names each seat's bot level where the caller knows it (None for a person or
-    a seat not known): a mark for an easy bot and one for a hard one, as the fitted linear value has."""
+    a seat not known): a mark for an easy bot and one for a hard one, as the fitted linear value has.
+
+    Asked at the end of every playout of every chance shown: the deeds are counted in one pass over the
+    board, not once for each seat and group."""
     board = table.board
     players = table.players
     n = len(players)
-    figures, alive = raw(table)
+    figures, alive, scale, rent_here = measure(table)
     groups = groups_of(board)
     deeds = table.deeds
     top = max(1, table.ruleset.max_level)
-    scale = _scale(table, alive)
-    next_rent = _next_rent(table, alive, scale)
+    next_rent = _next_rent(table, alive, scale, rent_here)
+    count = len(groups)
+    seats = max(n, SEATS)
+    held = [[0] * count for _ in range(seats)]  # by seat and group: the lots he holds,
+    built = [[0] * count for _ in range(seats)]  # their building levels summed,
+    mortgaged = [[0] * count for _ in range(seats)]  # and how many of them are mortgaged
+    for_sale = [0] * count
+    for g, (_, spaces) in enumerate(groups):
+        for s in spaces:
+            deed = deeds[s]
+            owner = deed.owner
+            if owner is None:
+                for_sale[g] += 1
+                continue
+            held[owner][g] += 1
+            built[owner][g] += deed.level
+            if deed.mortgaged:
+                mortgaged[owner][g] += 1
+    sizes = [len(spaces) for _, spaces in groups]
     blocks: list[list[float]] = []
     for p in range(SEATS):
         if p >= n or not alive[p]:
-            blocks.append([0.0] * (6 + len(POSITION_NAMES) + len(LEVELS) + len(GROUP_FIGURES) * len(groups)))
+            blocks.append([0.0] * (6 + len(POSITION_NAMES) + len(LEVELS) + len(GROUP_FIGURES) * count))
             continue
         player = players[p]
         row = [1.0, 1.0 if table.current == p else 0.0, *figures[p]]
@@ -104,57 +123,36 @@ def encode(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
         row.append(next_rent[p])
         level = levels[p] if levels is not None and p < len(levels) else None
         row.extend(1.0 if level == name else 0.0 for name in LEVELS)
-        for _, spaces in groups:
-            size = len(spaces)
-            mine = [s for s in spaces if deeds[s].owner == p]
-            held = len(mine)
-            row.append(held / size)
-            row.append(1.0 if held == size else 0.0)
-            row.append(sum(deeds[s].level for s in mine) / (top * size))
-            row.append(sum(1 for s in mine if deeds[s].mortgaged) / size)
+        mine, levels_of, mortgages = held[p], built[p], mortgaged[p]
+        for g, size in enumerate(sizes):
+            lots = mine[g]
+            row.append(lots / size)
+            row.append(1.0 if lots == size else 0.0)
+            row.append(levels_of[g] / (top * size))
+            row.append(mortgages[g] / size)
         blocks.append(row)
     stage = min(table.round / STAGE_ROUNDS, STAGE_CAP)
     bank = table.bank
     glob = [stage, bank.houses / BANK_HOUSES, bank.hotels / BANK_HOTELS, sum(alive) / SEATS]
-    for _, spaces in groups:
-        glob.append(sum(1 for s in spaces if deeds[s].owner is None) / len(spaces))
+    glob.extend(free / size for free, size in zip(for_sale, sizes, strict=True))
     return blocks, glob
 
 
-def _scale(table: Tabletop, alive: list[bool]) -> float:
-    """Return the mean worth of the players still in, as `raw` scales its figures."""
-    ending = table.ruleset.ending
-    live = [p for p in range(len(alive)) if alive[p]]
-    return max(1.0, sum(float(ending.worth(table, p)) for p in live) / max(1, len(live)))
-
-
-def _next_rent(table: Tabletop, alive: list[bool], scale: float) -> list[float]:
+def _next_rent(
+    table: Tabletop, alive: list[bool], scale: float, rent_here: list[tuple[int, int] | None]
+) -> list[float]:
     """Return each live player's expected rent to others on his next throw from where he stands, on the
-    table's scale."""
-    board = table.board
-    deeds = table.deeds
-    odds = odds_for(board.edition.id, table.rules)
-    held: dict[tuple[int, str | None], int] = {}
-    for space in board.deeds:
-        owner = deeds[space].owner
-        if owner is not None:
-            key = (owner, board.group_of[space])
-            held[key] = held.get(key, 0) + 1
-    rent_here: dict[int, tuple[int, int]] = {}
+    table's scale (`rent_here`: each space's owner and rent, from `engine.lookahead.features.measure`)."""
+    odds = odds_for(table.board.edition.id, table.rules)
     out = [0.0] * len(table.players)
     for p, player in enumerate(table.players):
         if not alive[p]:
             continue
         total = 0.0
         for space, prob in odds.from_space[player.position]:
-            deed = deeds.get(space)
-            if deed is None or deed.owner is None or deed.owner == p or deed.mortgaged:
+            here = rent_here[space]
+            if here is None or here[0] == p:
                 continue
-            if space not in rent_here:
-                count = held[(deed.owner, board.group_of[space])]
-                holding = Holding(space, 0 if deed.level else count, deed.level)
-                rent = model_of(board, space).at(board, table.ruleset, holding)[0]
-                rent_here[space] = (deed.owner, rent)
-            total += prob * rent_here[space][1]
+            total += prob * here[1]  # a mortgaged deed's rent is 0: it adds nothing
         out[p] = total / scale
     return out

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.core.tabletop import Tabletop
 from engine.play.odds import ROLLS_PER_TURN, odds_for
@@ -92,6 +92,25 @@ def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
 
 def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
     """Return each player's figures (`NAMES`), on the table's scale, and who is still in the game."""
+    found = measure(table)
+    return found.figures, found.alive
+
+
+class Measured(NamedTuple):
+    """Each player's figures (`raw`) with what was counted on the way, for a caller that reads more of the
+    table (`engine.learned.features`): the table's scale, and each space's owner and rent as it stands."""
+
+    figures: list[list[float]]
+    alive: list[bool]
+    scale: float
+    """The mean worth of the players still in (at least 1), which the figures are divided by."""
+    rent_here: list[tuple[int, int] | None]
+    """By space: its owner and the rent a visitor owes there now (0 while mortgaged); None where nobody
+    owns a deed."""
+
+
+def measure(table: Tabletop) -> Measured:
+    """Return each player's figures, who is still in, the table's scale and every owned deed's rent."""
     players = table.players
     n = len(players)
     alive = [not p.bankrupt for p in players]
@@ -99,7 +118,7 @@ def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
     worth = [float(ending.worth(table, p)) if alive[p] else 0.0 for p in range(n)]
     liquid = [float(players[p].cash + liquidation_value(table, p)) if alive[p] else 0.0 for p in range(n)]
     cash = [float(players[p].cash) if alive[p] else 0.0 for p in range(n)]
-    income, promise, built, rents = _income(table, n)
+    income, promise, built, rents, here = _income(table, n)
     rivals = max(1, sum(alive) - 1)
     total = sum(income)
     scale = max(1.0, sum(worth) / max(1, sum(alive)))
@@ -135,7 +154,7 @@ def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
                 ruin,
             ]
         )
-    return figures, alive
+    return Measured(figures, alive, scale, here)
 
 
 _RENTS: dict[tuple[int, int], tuple[Board, Ruleset, Callable[[int, int, int], int]]] = {}
@@ -166,11 +185,13 @@ Rents = list[tuple[int, int, float]]
 """Each owned deed's owner, its rent as it stands, and the odds of a throw landing there."""
 
 
-def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], list[float], Rents]:
+def _income(
+    table: Tabletop, players: int
+) -> tuple[list[float], list[float], list[float], Rents, list[tuple[int, int] | None]]:
     """Return, per player, the rent one throw of a rival is expected to pay him, as his deeds stand, as his
     complete groups would stand built to the promised level, and as they would stand built with what he
-    can pay for now; and every owned deed's rent. (Worked out at the end of every playout: the holdings are
-    counted once, not again for each deed as the rent of a single deed is.)"""
+    can pay for now; and every owned deed's rent, in a list and by space. (Worked out at the end of every
+    playout: the holdings are counted once, not again for each deed as the rent of a single deed is.)"""
     board = table.board
     land = odds_for(board.edition.id, table.rules).land
     ruleset = table.ruleset
@@ -189,6 +210,7 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], li
             held[key] = held.get(key, 0) + 1
     rent_of = _rents(board, ruleset)
     rents: Rents = []
+    here: list[tuple[int, int] | None] = [None] * board.size
     budget = [float(p.cash) for p in table.players]
     buildable: dict[tuple[int, str], list[int]] = {}  # a complete group of streets, short of the promise
     for space in board.deeds:
@@ -203,6 +225,7 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], li
         rent = 0 if deed.mortgaged else rent_of(space, 0 if level else count, level)
         income[owner] += land[space] * rent
         rents.append((owner, rent, land[space]))
+        here[space] = (owner, rent)
         complete = group is not None and count == len(members[group])
         if promised and level < promised and complete and space in streets and group is not None:
             buildable.setdefault((owner, group), []).append(space)
@@ -213,7 +236,7 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], li
     built = list(income)
     if buildable:
         _build(table, land, buildable, budget, built)
-    return income, promise, built, rents
+    return income, promise, built, rents, here
 
 
 def _build(

@@ -11,12 +11,15 @@ import pytest
 
 from engine import Game, new_game
 from engine.core.options import RuleOptions
-from engine.learned.features import SEATS, encode, seat_names, table_names, width
+from engine.learned.features import SEATS, encode, groups_of, seat_names, table_names, width
 from engine.learned.model import load_members, save_members
 from engine.learned.network import Network, chances
 from engine.learned.training import Positions, Settings, fit, td_targets
 from engine.learned.value import fitted_on, learned_for, manifest_of
+from engine.lookahead.players import SimplePlayer
 from engine.lookahead.sampling import Sampler
+from engine.play.odds import odds_for
+from engine.rules.rent import rent_for
 
 ORANGE = (16, 18, 19)
 
@@ -57,6 +60,50 @@ def test_the_features_read_only_what_the_table_shows() -> None:
     view = game.view(2)
     drawn = [encode(Game(Sampler(view).draw(seed))) for seed in range(3)]
     assert all(d == encode(game) for d in drawn)  # the decks' order and the dice to come change nothing
+
+
+@pytest.mark.parametrize("edition", ["classic", "addon", "finance-1936", "landlords-1904"])
+def test_a_seats_group_figures_and_next_rent_count_the_table_as_it_stands(edition: str) -> None:
+    for seed in range(3):
+        game = played_to(edition, seed, turn=40 + 20 * seed)
+        blocks, glob = encode(game)
+        names = seat_names(game.board)
+        deeds, board = game.state.deeds, game.board
+        top = max(1, game.ruleset.max_level)
+        odds = odds_for(board.edition.id, game.rules)
+        alive = [p for p in range(4) if not game.state.players[p].bankrupt]
+        scale = max(1.0, sum(float(game.ruleset.ending.worth(game, p)) for p in alive) / len(alive))
+        for p in alive:
+            for group, spaces in groups_of(board):
+                mine = [s for s in spaces if deeds[s].owner == p]
+                size = len(spaces)
+                at = names.index(f"{group}.held")
+                assert blocks[p][at : at + 4] == [
+                    len(mine) / size,
+                    1.0 if len(mine) == size else 0.0,
+                    sum(deeds[s].level for s in mine) / (top * size),
+                    sum(1 for s in mine if deeds[s].mortgaged) / size,
+                ]
+            due = sum(
+                prob * rent_for(game, space, 7)[0]
+                for space, prob in odds.from_space[game.state.players[p].position]
+                if space in deeds and deeds[space].owner not in (None, p) and not deeds[space].mortgaged
+            )
+            assert blocks[p][names.index("next_rent")] == pytest.approx(due / scale, rel=1e-12)
+        free = [
+            sum(1 for s in spaces if deeds[s].owner is None) / len(spaces) for _, spaces in groups_of(board)
+        ]
+        assert glob[4:] == free
+
+
+def played_to(edition: str, seed: int, turn: int) -> Game:
+    """Return a game of four simple players of this edition, played to `turn` (or its end)."""
+    game = new_game(edition, ["Ada", "Bob", "Cy", "Di"], seed=seed)
+    player = SimplePlayer()
+    st = game.state
+    while st.turn < turn and st.winner is None:
+        game.apply(player.decide(game, st.pending.player))
+    return game
 
 
 def positions(n: int, seed: int) -> Positions:
