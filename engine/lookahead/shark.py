@@ -143,11 +143,14 @@ class SharkPlayer(SimplePlayer):
         """Return its complete street groups, best first."""
         self._ranks(game)
         deeds = game.state.deeds
-        return [
-            lots
-            for lots in self._groups
-            if deeds[lots[0]].owner == player and all(deeds[s].owner == player for s in lots)
-        ]
+        out = []
+        for lots in self._groups:  # asked at every end of a turn of every playout: no generator per group
+            for s in lots:
+                if deeds[s].owner != player:
+                    break
+            else:
+                out.append(lots)
+        return out
 
     # --- decisions ----------------------------------------------------------------------------
 
