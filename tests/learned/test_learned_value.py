@@ -101,7 +101,7 @@ def played_to(edition: str, seed: int, turn: int) -> Game:
     game = new_game(edition, ["Ada", "Bob", "Cy", "Di"], seed=seed)
     player = SimplePlayer()
     st = game.state
-    while st.turn < turn and st.winner is None:
+    while st.turn < turn and st.winner is None and st.pending is not None:
         game.apply(player.decide(game, st.pending.player))
     return game
 
