@@ -82,8 +82,8 @@ def encode(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
     table's block. `levels` names each seat's bot level where the caller knows it (None for a person or
     a seat not known): a mark for an easy bot and one for a hard one, as the fitted linear value has.
 
-    Asked at the end of every playout of every chance shown: the deeds are counted in one pass over the
-    board, not once for each seat and group."""
+    Asked for every position the learned value judges, every playout's end among them: the deeds are
+    counted in one pass over the board, not once for each seat and group."""
     board = table.board
     players = table.players
     n = len(players)
