@@ -6,9 +6,10 @@ of a few repeats, and their ratio to `bench/reference_loop.py` (a bare command-d
 rules) and to the floor (`bench/floor.py`'s last line: those rules played the engine's way, every part of
 its design on), each run in the same process, alternating with it. The first ratio is the target and the
 guard against slipping back: at least 0.2 (aim 0.3); the second says how near the engine is to what its
-design allows. The last line splits the workload: the same games' commands applied again from their
+design allows. The last two lines split the workload: the same games' commands applied again from their
 first states (`Game.replay`'s work, no player deciding anything), so the rules' own share of the time is
-told from the simple players' decisions and the loop around them.
+told from the rest; and the same commands fed through `simulate`'s own loop by players that only give
+them back, so the simple players' decisions are told from the loop around them.
 
     python bench/engine.py [--games 300] [--repeats 3]
 """
@@ -27,11 +28,14 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 from engine.core.commands import Command, RollDice  # noqa: E402
 from engine.core.state import GameState  # noqa: E402
 from engine.play.game import Game  # noqa: E402
-from engine.tools.simulate import simulate  # noqa: E402
+from engine.tools.simulate import Tally, play_game, simulate  # noqa: E402
 
 sys.path.append(str(HERE))
 import floor  # noqa: E402
 import reference_loop  # noqa: E402
+
+MAX_TURNS = 1000
+"""`simulate`'s turn cap."""
 
 
 def engine_run(games: int, seed: int) -> tuple[float, int, int, int]:
@@ -57,6 +61,34 @@ def replay_run(games: int, seed: int) -> tuple[float, int]:
     return time.process_time() - start, rolls
 
 
+class Recorded:
+    """A player that gives a game's recorded commands back in order: the loop of `simulate` with nobody
+    deciding anything."""
+
+    def __init__(self, log: list[Command]) -> None:
+        self.next = iter(log).__next__
+
+    def decide(self, game: Game, player: int) -> Command:
+        return self.next()
+
+
+def loop_run(games: int, seed: int) -> tuple[float, int]:
+    """CPU seconds and rolls of the same games' commands fed through `simulate`'s loop (`play_game`, the
+    landings and the tally of deeds bought included) by players that only give them back: the rules and the
+    loop, without the decisions."""
+    kept: list[tuple[GameState, list[Command]]] = []
+    simulate(
+        games, players=4, seed=seed, keep=lambda _i, game, _levels: kept.append((game.initial, game.log))
+    )
+    rolls = 0
+    start = time.process_time()
+    for initial, log in kept:
+        game = Game.from_state(initial)
+        player = Recorded(log)
+        rolls += play_game(game, [player] * 4, MAX_TURNS, [0] * game.board.size, watch=Tally(4))
+    return time.process_time() - start, rolls
+
+
 def reference_run(games: int) -> tuple[float, int]:
     start = time.process_time()
     rolls = reference_loop.play(games)
@@ -79,7 +111,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    engine_best = reference_best = floor_best = replay_best = 0.0
+    engine_best = reference_best = floor_best = replay_best = loop_best = 0.0
     games_best = 0.0
     capped = rolls = 0
     for _ in range(args.repeats):
@@ -92,6 +124,8 @@ def main() -> None:
         games_best = max(games_best, games / cpu)
         replay_cpu, replay_rolls = replay_run(args.games, args.seed)
         replay_best = max(replay_best, replay_rolls / replay_cpu)
+        loop_cpu, loop_rolls = loop_run(args.games, args.seed)
+        loop_best = max(loop_best, loop_rolls / loop_cpu)
     print(f"games            {args.games} (4 simple players, classic, turn cap 1000; {capped} capped)")
     print(f"rolls per CPU s  {engine_best:,.0f}   ({rolls:,} rolls)")
     print(f"games per CPU s  {games_best:,.1f}")
@@ -104,6 +138,14 @@ def main() -> None:
         f"rules alone      {replay_best:,.0f} rolls per CPU s ({replay_best / reference_best:.2f} of the "
         f"reference): the same games' commands applied again; the players' decisions and the loop take "
         f"{1 - engine_best / replay_best:.0%} of `simulate`"
+    )
+    # each share of a roll's time in `simulate`: 1/speed is the CPU time of a roll
+    decide = 1 / engine_best - 1 / loop_best
+    loop = 1 / loop_best - 1 / replay_best
+    print(
+        f"through the loop {loop_best:,.0f} rolls per CPU s: the same commands fed through `simulate`'s "
+        f"loop; the players' decisions take {decide * engine_best:.0%} of `simulate`, the loop and its "
+        f"tally {loop * engine_best:.0%}"
     )
 
 
