@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.core.events import DiceRolled
 from engine.core.registry import effect
 from engine.core.state import FinishRoll, Throw, finish_roll
+from engine.core.unchecked import unchecked
 from engine.rules.landing import space_action
 from engine.rules.money import owe
 from engine.rules.movement import move_by
@@ -30,9 +31,13 @@ _GIVEN: dict[Why, RuleId] = {
 }
 
 
+_dice_rolled = unchecked(DiceRolled)
+_throw_due = unchecked(Throw)
+
+
 def give_throw(game: LiveGame, player: int, why: Why) -> None:
     """Queue a throw to be made as soon as what the space asks now (a fare, a debt) is settled."""
-    game.push_front([Throw(player=player, why=why)])
+    game.push_front([_throw_due(player=player, why=why)])
 
 
 def set_throw_due(game: LiveGame, player: int, again: bool) -> None:
@@ -51,7 +56,7 @@ def _throw(game: LiveGame, eff: Throw) -> None:
     if st.players[p].bankrupt:
         return
     d1, d2 = game.roll()
-    game.emit(DiceRolled(player=p, dice=(d1, d2), doubles=d1 == d2, purpose=eff.why, rule=_GIVEN[eff.why]))
+    game.emit(_dice_rolled(player=p, dice=(d1, d2), doubles=d1 == d2, purpose=eff.why, rule=_GIVEN[eff.why]))
     set_throw_due(game, p, game.ruleset.throw_again(d1, d2))
     total = d1 + d2
     steps = -total if eff.why == "carnival" and total % 2 else total  # the Carnival: odd goes back

@@ -17,6 +17,7 @@ from engine.core.events import LotSold
 from engine.core.phrases import N_, Phrase
 from engine.core.registry import command
 from engine.core.state import Auction, ExcessLots
+from engine.core.unchecked import unchecked
 from engine.rules.checks import deed_of, may_manage
 from engine.rules.finance_1936.markers import after_selling
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from engine.core.live import LiveGame
     from engine.core.rule_ids import RuleId
     from engine.core.tabletop import Tabletop
+
+_lot_sold = unchecked(LotSold)
 
 
 def lot_value(table: Tabletop, space: int) -> int:
@@ -76,5 +79,5 @@ def _sell_lot(game: LiveGame, cmd: SellLot) -> None:
     pend = st.pending
     excess = isinstance(pend, ExcessLots) and pend.player == cmd.player
     rule: RuleId = "lots.markers" if excess else "lots.sell_back"
-    game.emit(LotSold(player=cmd.player, space=cmd.space, houses=houses, amount=amount, rule=rule))
+    game.emit(_lot_sold(player=cmd.player, space=cmd.space, houses=houses, amount=amount, rule=rule))
     after_selling(game, cmd.player, cmd.space)

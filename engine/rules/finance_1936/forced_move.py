@@ -15,10 +15,14 @@ from engine.core.events import ForcedMove
 from engine.core.hooks import ARRIVAL_ACTIONS
 from engine.core.registry import effect
 from engine.core.state import ForcedBack
+from engine.core.unchecked import unchecked
 from engine.rules.movement import move_by
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
+
+_forced_back_due = unchecked(ForcedBack)
+_forced_move = unchecked(ForcedMove)
 
 
 @ARRIVAL_ACTIONS.register("forced_move")
@@ -32,7 +36,7 @@ def _arrive(game: LiveGame, player: int, space: int) -> None:
         if players[(player + k) % n].position == space and not players[(player + k) % n].bankrupt
     ]
     if rivals:
-        game.push_front([ForcedBack(player=r, space=space, arriving=player) for r in rivals])
+        game.push_front([_forced_back_due(player=r, space=space, arriving=player) for r in rivals])
 
 
 @effect(ForcedBack)
@@ -42,5 +46,5 @@ def _forced_back(game: LiveGame, eff: ForcedBack) -> None:
     if ps.bankrupt or ps.position != eff.space:
         return  # gone already (bankrupt, or sent on by an earlier step of the chain)
     steps = game.board.edition.forced_move_steps
-    game.emit(ForcedMove(player=eff.player, arriving=eff.arriving, space=eff.space, steps=steps))
+    game.emit(_forced_move(player=eff.player, arriving=eff.arriving, space=eff.space, steps=steps))
     move_by(game, eff.player, -steps, "dice", 0, rule="space.forced_move")

@@ -14,12 +14,19 @@ from typing import TYPE_CHECKING
 from engine.core.events import DiceRolled, PaidByBank, SentOn
 from engine.core.registry import effect
 from engine.core.state import Charge, SendOn
+from engine.core.unchecked import unchecked
 from engine.rules.cards import others
 from engine.rules.landing import land, space_action
 from engine.rules.money import owe
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
+
+_send = unchecked(SendOn)
+_sent_on = unchecked(SentOn)
+_paid_by_bank = unchecked(PaidByBank)
+_dice_rolled = unchecked(DiceRolled)
+_charge = unchecked(Charge)
 
 
 @space_action("onward")
@@ -28,7 +35,7 @@ def _onward(game: LiveGame, player: int, space: int, dice: int, mult: int, times
     assert sp.to is not None
     if sp.amount:
         owe(game, player, None, sp.amount, "fee", space, sp.name)
-    game.push_front([SendOn(player=player, space=sp.to)])
+    game.push_front([_send(player=player, space=sp.to)])
 
 
 @effect(SendOn)
@@ -38,7 +45,7 @@ def _send_on(game: LiveGame, eff: SendOn) -> None:
         return
     start = ps.position
     ps.position = eff.space
-    game.emit(SentOn(player=eff.player, from_space=start, to_space=eff.space))
+    game.emit(_sent_on(player=eff.player, from_space=start, to_space=eff.space))
     land(game, eff.player, eff.space, 0)
 
 
@@ -48,7 +55,7 @@ def _bonus(game: LiveGame, player: int, space: int, dice: int, mult: int, times:
     sp = game.board.spaces[space]
     assert sp.amount is not None
     game.state.players[player].cash += sp.amount
-    game.emit(PaidByBank(player=player, amount=sp.amount, reason=sp.name, rule="space.bonus"))
+    game.emit(_paid_by_bank(player=player, amount=sp.amount, reason=sp.name, rule="space.bonus"))
 
 
 @space_action("theatre")
@@ -70,14 +77,14 @@ def _sweepstakes(game: LiveGame, player: int, space: int, dice: int, mult: int, 
     assert sp.amount is not None
     d1, d2 = game.roll()
     game.emit(
-        DiceRolled(
+        _dice_rolled(
             player=player, dice=(d1, d2), doubles=d1 == d2, purpose="sweepstakes", rule="space.sweepstakes"
         )
     )
     each = sp.amount * (d1 + d2)
     game.push_front(
         [
-            Charge(payer=o, payee=player, amount=each, reason="fee", space=space, detail=sp.name)
+            _charge(payer=o, payee=player, amount=each, reason="fee", space=space, detail=sp.name)
             for o in others(game, player)
         ]
     )
