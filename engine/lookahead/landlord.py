@@ -5,7 +5,8 @@ ride nor lend. They read the state directly, like the rest of the simple players
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Literal
 
 from engine.core.commands import (
     BorrowFromBank,
@@ -35,6 +36,18 @@ LUXURY_RESERVE = 150  # cash kept in hand after buying a luxury
 REPAY_ABOVE = 400  # cash above which a note is repaid at the end of the turn
 
 
+@cache
+def _direction(player: int, direction: Literal["forward", "backward"]) -> Command:
+    """Return a shared choice of the way to move, one per player and way (commands are immutable)."""
+    return ChooseDirection(player=player, direction=direction)
+
+
+@cache
+def route(player: int, space: int) -> Command:
+    """Return a shared choice of where to go on at a fork or a ride, one per player and space."""
+    return ChooseRoute(player=player, space=space)
+
+
 def decide(game: Game, player: int, pend: Pending) -> Command | None:
     """Return the simple players' answer to a 1904 decision, or None when the decision is not one of these."""
     cash = funds(game, player)
@@ -56,9 +69,9 @@ def decide(game: Game, player: int, pend: Pending) -> Command | None:
             else simple(DeclineLuxury, player)
         )
     if pend.kind == "direction":
-        return ChooseDirection(player=player, direction="forward")
+        return _direction(player, "forward")
     if isinstance(pend, RouteChoice):
-        return ChooseRoute(player=player, space=pend.options[0])
+        return route(player, pend.options[0])
     if isinstance(pend, LoanAnswer):
         return RejectLoan(player=player, offer=pend.offer.id)
     return None

@@ -22,7 +22,6 @@ from engine.core.commands import (
     Build,
     BuyProperty,
     ChooseIncomeTax,
-    ChooseRoute,
     ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
@@ -236,7 +235,7 @@ class SimplePlayer:
                 return _on(Unmortgage, player, pend.space)
             return _on(KeepMortgage, player, pend.space)
         if isinstance(pend, RouteChoice):
-            return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
+            return landlord.route(player, pend.options[0])  # keeps to its ring
         if isinstance(pend, ExcessLots):
             return _on(SellLot, player, min(pend.spaces, key=lambda s: game.board.price[s]))
         if isinstance(pend, RideChoice):

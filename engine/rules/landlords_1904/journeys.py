@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.commands import ChooseDirection
-from engine.core.events import DiceRolled, DirectionChosen, JailRollFailed, LeftJail, PlayerMoved
+from engine.core.events import DiceRolled, DirectionChosen, JailRollFailed, LeftJail, PlayerMoved, interned
 from engine.core.hooks import THROW_RULES
 from engine.core.registry import command, effect
 from engine.core.state import (
@@ -26,6 +26,7 @@ from engine.core.state import (
     awaiting_end_turn,
     finish_roll,
 )
+from engine.core.unchecked import unchecked
 from engine.rules.checks import awaited
 from engine.rules.endings import finish
 from engine.rules.landing import land
@@ -43,6 +44,17 @@ if TYPE_CHECKING:
 RAILROAD = "fare"
 """The kind of space between which a double gives a free ride."""
 
+_dice_rolled = interned(DiceRolled, "player", "dice", "doubles", "purpose", "rule")
+_jail_roll_failed = unchecked(JailRollFailed)
+_left_jail = unchecked(LeftJail)
+_check_ending_due = unchecked(CheckEnding)
+_direction_choice = unchecked(DirectionChoice)
+_journey = unchecked(Journey)
+_route_choice = unchecked(RouteChoice)
+_ride_on_due = unchecked(RideOn)
+_player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via", "backward", "rule")
+_direction_chosen = unchecked(DirectionChosen)
+
 
 def may_turn_back(table: Tabletop, player: int) -> bool:
     """Whether a player may move either way: past the circuits that earn wages, and clear of debt."""
@@ -57,28 +69,24 @@ def _throw(game: LiveGame, player: int, d1: int, d2: int) -> None:
     ps = st.players[player]
     double = d1 == d2
     if ps.in_poorhouse:
-        game.emit(
-            DiceRolled(
-                player=player, dice=(d1, d2), doubles=double, purpose="poorhouse", rule="debt.poorhouse"
-            )
-        )
+        game.emit(_dice_rolled(player, (d1, d2), double, "poorhouse", "debt.poorhouse"))
         throw_in_poorhouse(game, player, d1 + d2)
         return
     if ps.in_jail:
-        game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=double, purpose="jail", rule="jail.throw"))
+        game.emit(_dice_rolled(player, (d1, d2), double, "jail", "jail.throw"))
         if not double:
             ps.jail_turns += 1
-            game.emit(JailRollFailed(player=player, attempt=ps.jail_turns))
+            game.emit(_jail_roll_failed(player=player, attempt=ps.jail_turns))
             st.pending = awaiting_end_turn(player)
             return
         ps.in_jail = False
         ps.jail_turns = 0
-        game.emit(LeftJail(player=player, how="doubles"))
+        game.emit(_left_jail(player=player, how="doubles"))
     else:
-        game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=double))
-    game.push_front([CheckEnding(), finish_roll(player, False)])
+        game.emit(_dice_rolled(player, (d1, d2), double, "move", "turn.throw"))
+    game.push_front([_check_ending_due(), finish_roll(player, False)])
     if may_turn_back(game, player):
-        st.pending = DirectionChoice(player=player, steps=d1 + d2, double=double)
+        st.pending = _direction_choice(player=player, steps=d1 + d2, double=double)
         return
     set_out(game, player, d1 + d2, 1, double)
 
@@ -88,7 +96,7 @@ def set_out(game: LiveGame, player: int, steps: int, direction: int, double: boo
     double; then resolve the space reached."""
     st = game.state
     start = st.players[player].position
-    st.journey = Journey(player=player, start=start, direction=direction)
+    st.journey = _journey(player=player, start=start, direction=direction)
     path = game.board.track.walk(start, steps, direction=direction).path
     if double:
         kinds = game.board.kinds
@@ -97,7 +105,7 @@ def set_out(game: LiveGame, player: int, steps: int, direction: int, double: boo
                 here = path[k]
                 left = steps - k - 1
                 _go_along(game, player, start, path[: k + 1], direction)
-                st.pending = RouteChoice(
+                st.pending = _route_choice(
                     player=player,
                     at=here,
                     options=rides_from(game, here, direction),
@@ -105,7 +113,7 @@ def set_out(game: LiveGame, player: int, steps: int, direction: int, double: boo
                     direction=direction,
                 )
                 game.push_front(
-                    [RideOn(player=player, at=here, steps=left, direction=direction, dice_total=steps)]
+                    [_ride_on_due(player=player, at=here, steps=left, direction=direction, dice_total=steps)]
                 )
                 return
     _go_along(game, player, start, path, direction)
@@ -131,11 +139,7 @@ def _go_along(game: LiveGame, player: int, start: int, path: Sequence[int], dire
     end = path[-1] if path else start
     game.state.players[player].position = end
     rule: RuleId = "turn.throw" if direction > 0 else "turn.either_way"
-    game.emit(
-        PlayerMoved(
-            player=player, from_space=start, to_space=end, via="dice", backward=direction < 0, rule=rule
-        )
-    )
+    game.emit(_player_moved(player, start, end, "dice", direction < 0, rule))
     if direction > 0:
         pays = game.board.pays
         for space in path:
@@ -169,7 +173,7 @@ def _choose(game: LiveGame, cmd: ChooseDirection) -> None:
     assert isinstance(pend, DirectionChoice)
     st.pending = None
     backward = cmd.direction == "backward"
-    game.emit(DirectionChosen(player=cmd.player, backward=backward))
+    game.emit(_direction_chosen(player=cmd.player, backward=backward))
     set_out(game, cmd.player, pend.steps, -1 if backward else 1, pend.double)
 
 

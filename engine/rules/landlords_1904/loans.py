@@ -20,6 +20,7 @@ from engine.core.events import LoanCancelled, LoanProposed, LoanRejected, LoanRe
 from engine.core.phrases import N_, Money, Phrase, Plural
 from engine.core.registry import command
 from engine.core.state import TRADING_OPEN, Charge, Loan, LoanAnswer, LoanOffer
+from engine.core.unchecked import unchecked
 from engine.rules.checks import actor
 from engine.rules.money import funds, spend
 from engine.rules.offers import OfferKind, register_offer
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from engine.core.edition import LoanRules
     from engine.core.live import LiveGame
     from engine.core.tabletop import Tabletop
+
+_charge = unchecked(Charge)
 
 NO_MONEY_MOVES = frozenset({"auction", "place_building", "route", "direction"})
 """Decisions during which nobody borrows: the middle of an auction or of a move."""
@@ -301,7 +304,7 @@ def wage_day_charges(table: Tabletop, player: int) -> list[Charge]:
             notes = loan.principal // rules.note
             detail = f"interest on {notes} note{'s' if notes != 1 else ''}"
             out.append(
-                Charge(
+                _charge(
                     payer=player,
                     payee=None,
                     amount=loan.interest,
@@ -314,7 +317,7 @@ def wage_day_charges(table: Tabletop, player: int) -> list[Charge]:
         else:
             detail = f"interest on the loan from {table.players[loan.lender].name}"
             out.append(
-                Charge(payer=player, payee=loan.lender, amount=loan.interest, reason="loan", detail=detail)
+                _charge(payer=player, payee=loan.lender, amount=loan.interest, reason="loan", detail=detail)
             )
     return out
 

@@ -18,6 +18,7 @@ from engine.core.hooks import RENT_MODELS
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command
 from engine.core.state import LotChoice
+from engine.core.unchecked import unchecked
 from engine.rules.checks import awaited
 from engine.rules.landing import land, space_action
 from engine.rules.landlords_1904.treasury import box_of
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
     from engine.core.rule_ids import RuleId
     from engine.core.ruleset import Ruleset
     from engine.core.tabletop import Tabletop
+
+_stopped_short = unchecked(StoppedShort)
+_lot_choice = unchecked(LotChoice)
+_lot_offered = unchecked(LotOffered)
+_property_bought = unchecked(PropertyBought)
 
 SHARING = N_("half the rent, sharing the lot")
 """What a rent shared with a lot's occupant was for, kept as text with the event (as saves keep it)."""
@@ -101,7 +107,7 @@ def _lot(game: LiveGame, player: int, space: int, dice: int, mult: int, times: i
         back = -journey.direction if journey is not None and journey.player == player else -1
         short = game.board.track.step(space, back)
         st.players[player].position = short
-        game.emit(StoppedShort(player=player, space=space, to_space=short))
+        game.emit(_stopped_short(player=player, space=space, to_space=short))
         land(game, player, short, dice)
         return
     owner = st.deeds[space].owner
@@ -109,9 +115,9 @@ def _lot(game: LiveGame, player: int, space: int, dice: int, mult: int, times: i
         return
     amount, to = lot_rent(game, space, player)
     if owner is None:
-        st.pending = LotChoice(player=player, space=space, rent=amount, occupant=to)
+        st.pending = _lot_choice(player=player, space=space, rent=amount, occupant=to)
         price = game.board.price[space]
-        game.emit(LotOffered(player=player, space=space, price=price, rent=amount, occupant=to))
+        game.emit(_lot_offered(player=player, space=space, price=price, rent=amount, occupant=to))
         return
     assert to is not None
     if to == owner and st.players[owner].in_jail and not st.rules.rent_in_jail:
@@ -159,7 +165,7 @@ def buy_lot(game: LiveGame, player: int, space: int, rule: RuleId = "buy.unowned
     spend(game, player, price)
     game.state.boxes[box] += price
     game.state.deeds[space].owner = player
-    game.emit(PropertyBought(player=player, space=space, price=price, box=box, rule=rule))
+    game.emit(_property_bought(player=player, space=space, price=price, box=box, rule=rule))
 
 
 @command(RentLot, lambda game, cmd: _choice(game, cmd.player))

@@ -14,6 +14,7 @@ from engine.core.events import LuxuryBought, MoveLost
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command
 from engine.core.state import Charge, LuxuryOffer
+from engine.core.unchecked import unchecked
 from engine.rules.checks import awaited
 from engine.rules.landing import space_action
 from engine.rules.landlords_1904.treasury import box_of, fee_of
@@ -21,6 +22,8 @@ from engine.rules.money import funds, spend
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
+
+_luxury_offer = unchecked(LuxuryOffer)
 
 WAGE_DAY_REASONS = frozenset({"interest", "loan"})
 """The reasons of the charges a wage day queues (interest on notes and on loans from players)."""
@@ -34,7 +37,7 @@ def _luxury(game: LiveGame, player: int, space: int, dice: int, mult: int, times
         back_to, wages = journey.start, journey.wages
     else:
         back_to, wages = st.players[player].position, 0
-    st.pending = LuxuryOffer(
+    st.pending = _luxury_offer(
         player=player, space=space, price=fee_of(game, space), back_to=back_to, wages=wages
     )
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.events import CircuitCompleted, PassedGo
+from engine.core.events import CircuitCompleted, PassedGo, interned
 from engine.core.hooks import SPACE_ACTIONS
 from engine.rules.landlords_1904.loans import wage_day_charges
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
     from engine.core.tabletop import Tabletop
+
+_passed_go = interned(PassedGo, "player", "salary", "landed", "space", "box")
+_circuit_completed = interned(CircuitCompleted, "player", "circuits", "paid")
 
 SPACE_ACTIONS.add("mother_earth", lambda game, player, space, dice, mult, times: None)
 
@@ -43,7 +46,7 @@ def wage_day(game: LiveGame, player: int, space: int, landed: bool) -> None:
             st.boxes[box] -= wages
         if journey is not None and journey.player == player:
             journey.wages += wages
-        game.emit(PassedGo(player=player, salary=wages, landed=landed, space=space, box=box))
-    game.emit(CircuitCompleted(player=player, circuits=ps.circuits, paid=paid))
+        game.emit(_passed_go(player, wages, landed, space, box))
+    game.emit(_circuit_completed(player, ps.circuits, paid))
     if paid:
         game.push_front(wage_day_charges(game, player))
