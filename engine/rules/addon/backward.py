@@ -10,13 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.events import BackwardRollSet
+from engine.core.unchecked import unchecked
 from engine.rules.landing import space_action
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
 
+_backward_roll_set = unchecked(BackwardRollSet)
+
 
 @space_action("move_backwards")
 def _move_backwards(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
     game.state.players[player].next_roll_backward = True
-    game.emit(BackwardRollSet(player=player))
+    game.emit(_backward_roll_set(player=player))

@@ -9,10 +9,14 @@ from typing import TYPE_CHECKING
 
 from engine.core.events import LevyThrown
 from engine.core.state import Charge
+from engine.core.unchecked import unchecked
 from engine.rules.landing import space_action
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
+
+_levy_thrown = unchecked(LevyThrown)
+_charge = unchecked(Charge)
 
 DOUBLES_ONLY = "double_trouble_doubles_only"  # the edition's option
 
@@ -32,7 +36,7 @@ def _double_trouble(game: LiveGame, player: int, space: int, dice: int, mult: in
     d1, d2 = game.roll()
     game.state.last_dice = moved  # the throw on show stays the one that moved the token
     amount = levy(figures, d1, d2, bool(game.ruleset.option(DOUBLES_ONLY)))
-    game.emit(LevyThrown(player=player, space=space, dice=(d1, d2), amount=amount))
+    game.emit(_levy_thrown(player=player, space=space, dice=(d1, d2), amount=amount))
     if not amount:
         return
     players = game.state.players
@@ -41,7 +45,7 @@ def _double_trouble(game: LiveGame, player: int, space: int, dice: int, mult: in
     detail = game.board.name(space)
     game.push_front(
         [
-            Charge(
+            _charge(
                 payer=o,
                 payee=player,
                 amount=amount,

@@ -19,12 +19,16 @@ from engine.core.events import HeldCardKept, HeldCardPlayed, TriplePlayThrown, T
 from engine.core.phrases import N_, Phrase
 from engine.core.registry import command
 from engine.core.state import Charge, WinningsChoice
+from engine.core.unchecked import unchecked
 from engine.rules.checks import awaited
 from engine.rules.hands import KEEP_RULES, card_of, give_back, held_of, holds_for_use, take_top
 from engine.rules.landing import space_action
 
 if TYPE_CHECKING:
     from engine.core.live import LiveGame
+
+_triple_play_thrown = unchecked(TriplePlayThrown)
+_triple_play_won = unchecked(TriplePlayWon)
 
 SINGLE_CARD = "single_triple_play_card"  # the edition's option: each player scores his best card only
 HALF_WINNINGS = "half_winnings"  # the use of the card that claims half a prize
@@ -59,7 +63,7 @@ def _triple_play(game: LiveGame, player: int, space: int, dice: int, mult: int, 
     assert sp.deck is not None and figures is not None and len(figures) == 5
     take_top(game, player, sp.deck, "addon.triple_play")
     thrown = three_dice(game)
-    game.emit(TriplePlayThrown(player=player, dice=thrown))
+    game.emit(_triple_play_thrown(player=player, dice=thrown))
     st = game.state
     single = bool(game.ruleset.option(SINGLE_CARD))
     won: dict[int, int] = {}
@@ -78,7 +82,7 @@ def _triple_play(game: LiveGame, player: int, space: int, dice: int, mult: int, 
             if amount:
                 ps.cash += amount
                 won[p] = won.get(p, 0) + amount
-                game.emit(TriplePlayWon(player=p, card=ref, matches=matched, amount=amount))
+                game.emit(_triple_play_won(player=p, card=ref, matches=matched, amount=amount))
     _offer_half(game, won)
 
 
