@@ -45,13 +45,23 @@ def engine_run(games: int, seed: int) -> tuple[float, int, int, int]:
     return time.process_time() - start, result.rolls, result.games, result.capped
 
 
-def replay_run(games: int, seed: int) -> tuple[float, int]:
-    """CPU seconds and rolls of applying the commands of `games` games of `landlords simulate` again, from
-    each game's first state: the rules alone."""
-    kept: list[tuple[GameState, list[Command]]] = []
+Played = list[tuple[GameState, list[Command]]]
+"""Games of `landlords simulate`: each one's first state and its commands."""
+
+
+def played(games: int, seed: int) -> Played:
+    """Return the first states and commands of `games` games of `landlords simulate`, played once for the
+    runs that apply them again."""
+    kept: Played = []
     simulate(
         games, players=4, seed=seed, keep=lambda _i, game, _levels: kept.append((game.initial, game.log))
     )
+    return kept
+
+
+def replay_run(kept: Played) -> tuple[float, int]:
+    """CPU seconds and rolls of applying the games' commands again, from each game's first state: the rules
+    alone."""
     rolls = sum(1 for _, log in kept for cmd in log if type(cmd) is RollDice)
     start = time.process_time()
     for initial, log in kept:
@@ -72,14 +82,10 @@ class Recorded:
         return self.next()
 
 
-def loop_run(games: int, seed: int) -> tuple[float, int]:
-    """CPU seconds and rolls of the same games' commands fed through `simulate`'s loop (`play_game`, the
-    landings and the tally of deeds bought included) by players that only give them back: the rules and the
-    loop, without the decisions."""
-    kept: list[tuple[GameState, list[Command]]] = []
-    simulate(
-        games, players=4, seed=seed, keep=lambda _i, game, _levels: kept.append((game.initial, game.log))
-    )
+def loop_run(kept: Played) -> tuple[float, int]:
+    """CPU seconds and rolls of the games' commands fed through `simulate`'s loop (`play_game`, the landings
+    and the tally of deeds bought included) by players that only give them back: the rules and the loop,
+    without the decisions."""
     rolls = 0
     start = time.process_time()
     for initial, log in kept:
@@ -114,6 +120,7 @@ def main() -> None:
     engine_best = reference_best = floor_best = replay_best = loop_best = 0.0
     games_best = 0.0
     capped = rolls = 0
+    kept = played(args.games, args.seed)
     for _ in range(args.repeats):
         ref_cpu, ref_rolls = reference_run(max(args.games // 2, 1))
         reference_best = max(reference_best, ref_rolls / ref_cpu)
@@ -122,9 +129,9 @@ def main() -> None:
         cpu, rolls, games, capped = engine_run(args.games, args.seed)
         engine_best = max(engine_best, rolls / cpu)
         games_best = max(games_best, games / cpu)
-        replay_cpu, replay_rolls = replay_run(args.games, args.seed)
+        replay_cpu, replay_rolls = replay_run(kept)
         replay_best = max(replay_best, replay_rolls / replay_cpu)
-        loop_cpu, loop_rolls = loop_run(args.games, args.seed)
+        loop_cpu, loop_rolls = loop_run(kept)
         loop_best = max(loop_best, loop_rolls / loop_cpu)
     print(f"games            {args.games} (4 simple players, classic, turn cap 1000; {capped} capped)")
     print(f"rolls per CPU s  {engine_best:,.0f}   ({rolls:,} rolls)")

@@ -768,3 +768,7 @@ def buy_decision(player: int, space: int) -> BuyDecision:
 @cache
 def finish_roll(player: int, again: bool) -> FinishRoll:
     return FinishRoll(player=player, again=again)
+
+
+CHECK_ENDING = CheckEnding()
+"""The continuation that asks whether a move ended the game (Magie's circuits), queued after every move."""

@@ -5,16 +5,13 @@ ride nor lend. They read the state directly, like the rest of the simple players
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from engine.core.commands import (
     BorrowFromBank,
     BuyLot,
     BuyLuxury,
     BuyTicketLot,
-    ChooseDirection,
-    ChooseRoute,
     Command,
     DeclineLuxury,
     DoneWithTickets,
@@ -25,6 +22,7 @@ from engine.core.commands import (
     simple,
 )
 from engine.core.state import Debt, LoanAnswer, LotChoice, LuxuryOffer, Pending, RouteChoice
+from engine.play.legal import choose_direction, choose_route
 from engine.rules.landlords_1904.loans import loans_of, notes_toward
 from engine.rules.money import funds
 
@@ -34,18 +32,6 @@ if TYPE_CHECKING:
 RESERVE = 100  # cash kept in hand after buying a lot
 LUXURY_RESERVE = 150  # cash kept in hand after buying a luxury
 REPAY_ABOVE = 400  # cash above which a note is repaid at the end of the turn
-
-
-@cache
-def _direction(player: int, direction: Literal["forward", "backward"]) -> Command:
-    """Return a shared choice of the way to move, one per player and way (commands are immutable)."""
-    return ChooseDirection(player=player, direction=direction)
-
-
-@cache
-def route(player: int, space: int) -> Command:
-    """Return a shared choice of where to go on at a fork or a ride, one per player and space."""
-    return ChooseRoute(player=player, space=space)
 
 
 def decide(game: Game, player: int, pend: Pending) -> Command | None:
@@ -69,9 +55,9 @@ def decide(game: Game, player: int, pend: Pending) -> Command | None:
             else simple(DeclineLuxury, player)
         )
     if pend.kind == "direction":
-        return _direction(player, "forward")
+        return choose_direction(player, "forward")
     if isinstance(pend, RouteChoice):
-        return route(player, pend.options[0])
+        return choose_route(player, pend.options[0])
     if isinstance(pend, LoanAnswer):
         return RejectLoan(player=player, offer=pend.offer.id)
     return None

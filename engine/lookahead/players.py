@@ -61,7 +61,7 @@ from engine.core.state import (
 )
 from engine.core.unchecked import unchecked
 from engine.lookahead import landlord
-from engine.play.legal import on_deed
+from engine.play.legal import choose_route, on_deed
 from engine.rules.building import step_up
 from engine.rules.money import funds
 from engine.rules.taxes import percent_tax, tax_of
@@ -235,7 +235,7 @@ class SimplePlayer:
                 return _on(Unmortgage, player, pend.space)
             return _on(KeepMortgage, player, pend.space)
         if isinstance(pend, RouteChoice):
-            return landlord.route(player, pend.options[0])  # keeps to its ring
+            return choose_route(player, pend.options[0])  # keeps to its ring
         if isinstance(pend, ExcessLots):
             return _on(SellLot, player, min(pend.spaces, key=lambda s: game.board.price[s]))
         if isinstance(pend, RideChoice):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from engine.core.commands import (
     AcceptDeal,
@@ -95,6 +95,19 @@ def on_deed(kind: type[DeedCommand], player: int, space: int) -> Command:
     are immutable): the candidates on every deed a player holds are listed at each of his decisions, and
     the fast players make the same few again and again."""
     return unchecked(kind)(player=player, space=space)
+
+
+@cache
+def choose_route(player: int, space: int) -> Command:
+    """Return the choice of where to go on from a fork or a ride, one shared instance for each player and
+    space (as `on_deed`)."""
+    return ChooseRoute(player=player, space=space)
+
+
+@cache
+def choose_direction(player: int, direction: Literal["forward", "backward"]) -> Command:
+    """Return the choice of the way to move, one shared instance for each player and way (as `on_deed`)."""
+    return ChooseDirection(player=player, direction=direction)
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +297,7 @@ def _place_building(game: LiveGame, p: int, pend: Any) -> list[Command]:
 
 
 def _route(game: LiveGame, p: int, pend: RouteChoice) -> list[Command]:
-    return [ChooseRoute(player=p, space=s) for s in pend.options]
+    return [choose_route(p, s) for s in pend.options]
 
 
 def _excess_lots(game: LiveGame, p: int, pend: ExcessLots) -> list[Command]:
@@ -317,7 +330,7 @@ def _luxury(game: LiveGame, p: int, pend: Any) -> list[Command]:
 
 
 def _direction(game: LiveGame, p: int, pend: Any) -> list[Command]:
-    return [ChooseDirection(player=p, direction="forward"), ChooseDirection(player=p, direction="backward")]
+    return [choose_direction(p, "forward"), choose_direction(p, "backward")]
 
 
 def _loan_answer(game: LiveGame, p: int, pend: LoanAnswer) -> list[Command]:

@@ -90,13 +90,12 @@ def liquidation_value(table: Tabletop, player: int) -> int:
     board = table.board
     mortgages = table.ruleset.mortgages
     buys_lots = board.edition.bank_buys_lots
-    cost = board.house_cost
     for space, deed in table.deeds.items():
         if deed.owner == player:
             if buys_lots:
                 total += lot_value(table, space)
                 continue
-            total += cost[space] * deed.level // 2  # `building_cost`, with the board looked up once
+            total += building_cost(table, space) // 2
             if mortgages and not deed.mortgaged:
                 total += board.mortgage[space]
     return total

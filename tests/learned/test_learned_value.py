@@ -16,10 +16,11 @@ from engine.learned.model import load_members, save_members
 from engine.learned.network import Network, chances
 from engine.learned.training import Positions, Settings, fit, td_targets
 from engine.learned.value import fitted_on, learned_for, manifest_of
-from engine.lookahead.players import SimplePlayer
 from engine.lookahead.sampling import Sampler
 from engine.play.odds import odds_for
 from engine.rules.rent import rent_for
+
+from played_games import played
 
 ORANGE = (16, 18, 19)
 
@@ -65,7 +66,7 @@ def test_the_features_read_only_what_the_table_shows() -> None:
 @pytest.mark.parametrize("edition", ["classic", "addon", "finance-1936", "landlords-1904"])
 def test_a_seats_group_figures_and_next_rent_count_the_table_as_it_stands(edition: str) -> None:
     for seed in range(3):
-        game = played_to(edition, seed, turn=40 + 20 * seed)
+        game = played(edition, 40 + 20 * seed, seed)
         blocks, glob = encode(game)
         names = seat_names(game.board)
         deeds, board = game.state.deeds, game.board
@@ -94,16 +95,6 @@ def test_a_seats_group_figures_and_next_rent_count_the_table_as_it_stands(editio
             sum(1 for s in spaces if deeds[s].owner is None) / len(spaces) for _, spaces in groups_of(board)
         ]
         assert glob[4:] == free
-
-
-def played_to(edition: str, seed: int, turn: int) -> Game:
-    """Return a game of four simple players of this edition, played to `turn` (or its end)."""
-    game = new_game(edition, ["Ada", "Bob", "Cy", "Di"], seed=seed)
-    player = SimplePlayer()
-    st = game.state
-    while st.turn < turn and st.winner is None and st.pending is not None:
-        game.apply(player.decide(game, st.pending.player))
-    return game
 
 
 def positions(n: int, seed: int) -> Positions:

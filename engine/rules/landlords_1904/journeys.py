@@ -18,6 +18,7 @@ from engine.core.events import DiceRolled, DirectionChosen, JailRollFailed, Left
 from engine.core.hooks import THROW_RULES
 from engine.core.registry import command, effect
 from engine.core.state import (
+    CHECK_ENDING,
     CheckEnding,
     DirectionChoice,
     Journey,
@@ -47,7 +48,6 @@ RAILROAD = "fare"
 _dice_rolled = interned(DiceRolled, "player", "dice", "doubles", "purpose", "rule")
 _jail_roll_failed = unchecked(JailRollFailed)
 _left_jail = unchecked(LeftJail)
-_check_ending_due = unchecked(CheckEnding)
 _direction_choice = unchecked(DirectionChoice)
 _journey = unchecked(Journey)
 _route_choice = unchecked(RouteChoice)
@@ -84,7 +84,7 @@ def _throw(game: LiveGame, player: int, d1: int, d2: int) -> None:
         game.emit(_left_jail(player=player, how="doubles"))
     else:
         game.emit(_dice_rolled(player, (d1, d2), double, "move", "turn.throw"))
-    game.push_front([_check_ending_due(), finish_roll(player, False)])
+    game.push_front([CHECK_ENDING, finish_roll(player, False)])
     if may_turn_back(game, player):
         st.pending = _direction_choice(player=player, steps=d1 + d2, double=double)
         return

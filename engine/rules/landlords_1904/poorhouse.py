@@ -16,7 +16,7 @@ from engine.core.errors import IllegalCommand, Refusal
 from engine.core.events import LeftPoorhouse, PoorhouseThrow, WentToPoorhouse
 from engine.core.phrases import N_, Money, Phrase
 from engine.core.registry import command
-from engine.core.state import Charge, CheckEnding, Debt, awaiting_end_turn, finish_roll
+from engine.core.state import CHECK_ENDING, Charge, Debt, awaiting_end_turn, finish_roll
 from engine.rules.checks import awaited
 from engine.rules.debts import liquidation_value
 from engine.rules.landlords_1904.wages import wage_day
@@ -102,6 +102,6 @@ def throw_in_poorhouse(game: LiveGame, player: int, total: int) -> None:
     ps.position = poorhouse.leads_to
     st.journey = None
     game.emit(LeftPoorhouse(player=player, to_space=poorhouse.leads_to))
-    game.push_front([CheckEnding(), finish_roll(player, False)])
+    game.push_front([CHECK_ENDING, finish_roll(player, False)])
     if game.board.pays[poorhouse.leads_to]:
         wage_day(game, player, poorhouse.leads_to, landed=True)
