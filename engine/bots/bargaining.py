@@ -65,6 +65,10 @@ class Open:
     trade_id: int | None = None
 
 
+_TRADE_EVENTS = frozenset({"trade_proposed", "trade_rejected", "trade_completed", "trade_cancelled"})
+"""The events of a trade, the only ones a bot learns its partners' minds from."""
+
+
 @dataclass
 class TradeMemory:
     asked: dict[Key, Asked] = field(default_factory=dict)
@@ -143,8 +147,8 @@ class TradeMemory:
     def hear(self, events: Sequence[Event], me: int) -> None:
         """Learn from the answers: to the bot's open offer, and who names his prices."""
         for e in events:
-            if not e.kind.startswith("trade_"):
-                continue
+            if e.kind not in _TRADE_EVENTS:
+                continue  # nearly every event: one set lookup
             if e.kind == "trade_proposed":
                 self.heard[e.trade.id] = (e.trade.proposer, e.trade.to)
             elif e.kind == "trade_rejected":

@@ -12,8 +12,6 @@ which its chance would not fall (if the partner has it), or does not make the of
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.bots.judging import REASON_MOST, completed, group_words
 from engine.bots.position import Position
 from engine.bots.talk import asking_words
@@ -21,6 +19,7 @@ from engine.bots.thresholds import least_passing, round_up
 from engine.core.commands import AcceptTrade, Command, RejectTrade
 from engine.core.phrases import N_, Phrase
 from engine.core.state import Bundle, TradeAnswer
+from engine.core.unchecked import replaced
 from engine.learned.value import learned_for
 from engine.lookahead.judge import chances_now
 from engine.play.view import GameView
@@ -64,8 +63,8 @@ def after_trade(
             deed = deeds[s]
             if deed.mortgaged:
                 cash[receiver] -= board.interest(s)
-            deeds[s] = replace(deed, owner=receiver)
-    players = [replace(p, cash=p.cash + cash[k]) if k in cash else p for k, p in enumerate(view.players)]
+            deeds[s] = replaced(deed, owner=receiver)
+    players = [replaced(p, cash=p.cash + cash[k]) if k in cash else p for k, p in enumerate(view.players)]
     return view.model_copy(update={"players": players, "deeds": deeds})
 
 

@@ -19,8 +19,11 @@ from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.bots.valuation import Style
 from engine.core.commands import ProposeTrade
 from engine.core.state import Bundle
+from engine.core.unchecked import unchecked
 
-_NOTHING = Bundle()
+_bundle = unchecked(Bundle)
+"""A bundle built from the table's own deeds and whole-dollar prices: the door checks it in the offer made."""
+_NOTHING = _bundle()
 """Nothing at all, one side of a sale for cash alone."""
 
 
@@ -224,12 +227,12 @@ def candidates(
         model = replace(own.fair, partner=share)
         options: list[tuple[int, ...]] = [(), *swaps(pos, me, r, want.group)]
         options += [(s,) for s in strays(pos, me, r, want.group)]
-        take = Bundle(deeds=want.lots)
+        take = _bundle(deeds=want.lots)
         for give_deeds in options:
             named = counter is not None and counter.form == give_deeds
             if not allowed and not named:
                 continue  # only the price the partner named, until the table changes
-            deal = Deal(pos, own.style, own.fair, me, r, Bundle(deeds=give_deeds), take, imagine=r)
+            deal = Deal(pos, own.style, own.fair, me, r, _bundle(deeds=give_deeds), take, imagine=r)
             before = last.price_of(give_deeds) if last is not None and persist is not None else None
             passes = True
             if counter is not None and named:
@@ -263,8 +266,8 @@ def candidates(
             cmd = ProposeTrade(
                 player=me,
                 to=r,
-                give=Bundle(cash=max(price, 0), deeds=give_deeds),
-                take=Bundle(cash=max(-price, 0), deeds=want.lots),
+                give=_bundle(cash=max(price, 0), deeds=give_deeds),
+                take=_bundle(cash=max(-price, 0), deeds=want.lots),
             )
             found.append(Candidate((named, fresh, ga), cmd, key, share, passes))
     return found
@@ -312,7 +315,7 @@ def sale(
         share = memory.share(r, own.expect)
         model = replace(own.fair, partner=share)
         for s in strays(pos, me, r, ""):
-            give = Bundle(deeds=(s,))
+            give = _bundle(deeds=(s,))
             if completed(pos, give, _NOTHING, r) or unlocked(pos, give, _NOTHING, r, me):
                 continue
             key: Key = (-1 - r, (s,))
@@ -339,7 +342,7 @@ def sale(
             if ga < baseline(patience, pos, own.style, gb, others, [], me):
                 continue
             if best is None or ga > best[0]:
-                cmd = ProposeTrade(player=me, to=r, give=give, take=Bundle(cash=-price))
+                cmd = ProposeTrade(player=me, to=r, give=give, take=_bundle(cash=-price))
                 best = (ga, cmd, key, share)
     if best is None:
         return None

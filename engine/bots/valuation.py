@@ -86,14 +86,7 @@ def best_level(
 def _best_level(
     pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int
 ) -> tuple[int, float]:
-    incomes, cost = pos.tables.development[group]
-    houses = len(pos.board.members[group]) * pos.top
-    stop = len(incomes)  # the bank's stock bounds the levels: houses first, then hotels
-    if houses_now + pos.bank_houses < houses:
-        stop = min(stop, houses_now + pos.bank_houses + 1)
-    if pos.bank_hotels <= 0:
-        stop = min(stop, houses + 1)
-    levels = _paid_levels(pos.tables, group, k, houses_now, stop)
+    levels, cost, slow = _plan(pos, group, k, horizon, pace, houses_now)
     # the levels the budget pays for outright come first (the spend grows with the level): the best of them
     # is worked out once for every budget
     n = len(levels.best) - 1
@@ -105,8 +98,9 @@ def _best_level(
             n += 1
     best_h, best = levels.best[n]
     most = levels.most
-    slow = 1.0 / (pace * horizon)  # the share of the horizon lost per dollar bought beyond the budget
-    for h, added, spend in levels.rows[n:]:
+    rows = levels.rows
+    for i in range(n, len(rows)):
+        h, added, spend = rows[i]
         left = 1.0 - (spend - budget) * slow
         if left <= 0.0:
             break  # bought wholly out of salary beyond the horizon: no higher level can pay
@@ -118,6 +112,28 @@ def _best_level(
         if net > best:
             best_h, best = h, net
     return best_h, best
+
+
+def _plan(
+    pos: Position, group: str, k: float, horizon: float, pace: float, houses_now: int
+) -> tuple[PaidLevels, int, float]:
+    """Return what `_best_level` needs besides the budget, worked out once per decision: a group's levels up
+    to the bank's stock, the price of one building, and the share of the horizon lost per dollar bought
+    beyond the budget. A trade's price is searched for with many budgets and these same figures."""
+    key = (_plan, group, k, horizon, pace, houses_now)
+    memo = pos.memo
+    found = memo.get(key)
+    if found is None:
+        incomes, cost = pos.tables.development[group]
+        houses = len(pos.board.members[group]) * pos.top
+        stop = len(incomes)  # the bank's stock bounds the levels: houses first, then hotels
+        if houses_now + pos.bank_houses < houses:
+            stop = min(stop, houses_now + pos.bank_houses + 1)
+        if pos.bank_hotels <= 0:
+            stop = min(stop, houses + 1)
+        levels = _paid_levels(pos.tables, group, k, houses_now, stop)
+        found = memo[key] = (levels, cost, 1.0 / (pace * horizon))
+    return found  # type: ignore[return-value]
 
 
 def _paid_levels(tables: EditionFigures, group: str, k: float, houses_now: int, stop: int) -> PaidLevels:
@@ -323,10 +339,16 @@ def _share(pos: Position, style: Style, player: int, group: str, own: list[int |
     lots = pos.board.members[group]
     if mine < len(lots) - 1:
         return 0.0
-    holders = {own[s] for s in lots if own[s] is not None and own[s] != player}
-    if not holders:
-        return style.claim
-    return style.deal if len(holders) == 1 else 0.0
+    holder = None  # the one rival holding the rest, if only one does
+    for s in lots:
+        o = own[s]
+        if o is None or o == player:
+            continue
+        if holder is None:
+            holder = o
+        elif o != holder:
+            return 0.0
+    return style.claim if holder is None else style.deal
 
 
 def _complete(

@@ -701,7 +701,7 @@ class GameState:
         pendings, effects, loans, the rule options) are shared, every mutable one is copied."""
         new = _bare(self)
         new.players = [_copy_player(p) for p in self.players]
-        new.deeds = {space: _bare(deed) for space, deed in self.deeds.items()}
+        new.deeds = copy_deeds(self.deeds)
         new.bank = _bare(self.bank)
         new.decks = {name: list(cards) for name, cards in self.decks.items()}
         new.markers = dict(self.markers)
@@ -717,6 +717,7 @@ class GameState:
 
 
 _Piece = TypeVar("_Piece")
+_new_object = object.__new__
 
 
 def bare_copy(piece: _Piece) -> _Piece:
@@ -728,6 +729,17 @@ def bare_copy(piece: _Piece) -> _Piece:
 
 
 _bare = bare_copy
+
+
+def copy_deeds(deeds: dict[int, DeedState]) -> dict[int, DeedState]:
+    """Return copies of the deeds on the table, by space: `bare_copy` of each, written out in the loop (a view
+    and a look-ahead copy every deed, and a call per deed is a third of the time)."""
+    out: dict[int, DeedState] = {}
+    for space, deed in deeds.items():
+        new = _new_object(DeedState)
+        new.__dict__ = deed.__dict__.copy()
+        out[space] = new
+    return out
 
 
 def copy_player(player: PlayerState) -> PlayerState:

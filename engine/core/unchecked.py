@@ -85,8 +85,10 @@ def _maker(cls: type[Any]) -> Callable[..., Any]:
 
 
 def replaced(piece: T, **changes: Any) -> T:
-    """Return a copy of one of the state's frozen dataclasses with some fields changed, the object
-    `dataclasses.replace` makes, without validating it again."""
+    """Return a copy of one of the state's dataclasses with some fields changed, the object
+    `dataclasses.replace` makes, without validating it again. The fields not changed are shared with
+    `piece`, lists included: for a frozen piece, or a copy that is only read (a table imagined after a
+    trade)."""
     values = piece.__dict__
     if not values.keys() >= changes.keys():
         raise TypeError(

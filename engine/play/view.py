@@ -29,6 +29,7 @@ from engine.core.state import (
     PlayerState,
     TradeOffer,
     bare_copy,
+    copy_deeds,
     copy_player,
 )
 from engine.core.unchecked import unchecked
@@ -97,7 +98,7 @@ def make_view(game: LiveGame, player: int | None) -> GameView:
         rules=st.rules,
         me=player,
         players=players,
-        deeds={space: bare_copy(deed) for space, deed in st.deeds.items()},
+        deeds=copy_deeds(st.deeds),
         bank=bare_copy(st.bank),
         deck_sizes={name: len(order) for name, order in st.decks.items()},
         current=st.current,

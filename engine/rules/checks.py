@@ -92,14 +92,26 @@ def awaited(game: LiveGame, player: int, kind: str) -> Refusal:
     return None
 
 
+_HELD_UP = frozenset({"auction", "place_building", "excess_lots"})
+"""The decisions during which nobody builds, sells or mortgages."""
+
+
 def may_manage(game: LiveGame, player: int) -> Refusal:
     """Refuse building, selling and mortgaging, which are open to anyone at any time, only while a lot is
     under the hammer or a won building waits to be placed."""
+    st = game.state
+    pend = st.pending
+    if (
+        (pend is None or pend.kind not in _HELD_UP)
+        and st.winner is None
+        and 0 <= player < len(st.players)
+        and not st.players[player].bankrupt
+    ):
+        return None  # the commonest answer, asked for every building and mortgage a legal move lists
     refusal = actor(game, player)
     if refusal is not None:
         return refusal
-    pend = game.state.pending
-    if pend is not None and pend.kind in ("auction", "place_building", "excess_lots"):
+    if pend is not None and pend.kind in _HELD_UP:
         return IllegalCommand(
             "not_now",
             Phrase(N_("Not now: the game is waiting for {waiting_for}."), waiting_for=waiting_phrase(game)),

@@ -373,3 +373,21 @@ def test_a_copy_is_the_same_position_and_shares_nothing_changeable(
         assert mine.keys() == theirs.keys()
         shared = [path for path, part in mine.items() if theirs[path] is part]
         assert shared == []
+
+
+@pytest.mark.parametrize(("edition", "players", "rules"), CONFIGS)
+def test_a_view_shows_the_table_as_it_is_and_shares_nothing_the_rules_change(
+    edition: str, players: int, rules: object
+) -> None:
+    """A bot reads its view while the game goes on: a deed, a player or the bank shared with the state would
+    change under it."""
+    for steps in (0, 150, 600):
+        game = fuzz(11, edition, players, rules, steps)  # type: ignore[arg-type]
+        state = game.state
+        view = game.view(None)
+        assert view.deeds == state.deeds and view.bank == state.bank
+        assert [p.cash for p in view.players] == [p.cash for p in state.players]
+        parts = {id(part) for _, part in changeable(state)}
+        seen = [*view.deeds.values(), *view.players, view.bank, view.journey]
+        shared = [repr(part) for part in seen if part is not None and id(part) in parts]
+        assert shared == []
