@@ -7,7 +7,9 @@ what a sale brings) is asked of the engine's queries on the view; nothing here w
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from engine.core.board import Board, board_for
@@ -23,6 +25,10 @@ THIRD_HOUSE = 3
 PLENTY = 4
 """Times the table's starting cash above which the table is awash with cash: a board whose prizes pay out
 more than its rents take in (the add-on's triple play), where cash no longer decides who goes under."""
+
+
+Holders = Callable[[Sequence[int | None]], tuple[int | None, ...]]
+"""Reads the holders of a group's lots, in their order, off a list of holders by space."""
 
 
 class PaidLevels(NamedTuple):
@@ -63,6 +69,9 @@ class EditionFigures:
     # (street group, rent factor, buildings now, level the bank's stock allows) -> its levels as the bots
     # weigh them (`engine.bots.valuation.PaidLevels`)
     paid_levels: dict[tuple[str, float, int, int], PaidLevels]
+    # each street group with its lots (in board order) and a function that reads their holders off a list of
+    # holders by space in one call: an appraisal skips at once the groups a player holds nothing of
+    street_holders: tuple[tuple[str, tuple[int, ...], Holders], ...]
 
     def rent(self, space: int, held: int, level: int = 0) -> int:
         """Return a deed's rent for a holding, dice rents at the average throw (`engine.queries.rent_at`),
@@ -132,7 +141,16 @@ def _figures(edition: str, rules: RuleOptions, ruleset: Ruleset) -> EditionFigur
         lift=tuple(board.unmortgage_cost(s) if board.price[s] else 0 for s in range(board.size)),
         rents={},
         paid_levels={},
+        street_holders=tuple((g, board.members[g], holders_of(board.members[g])) for g in street),
     )
+
+
+def holders_of(lots: tuple[int, ...]) -> Holders:
+    """Return a function that reads the holders of `lots`, in their order, off a list of holders by space."""
+    get = itemgetter(*lots)
+    if len(lots) == 1:  # `itemgetter` of one item gives the item itself
+        return lambda owner: (get(owner),)
+    return get
 
 
 def _development(
@@ -154,6 +172,7 @@ class Position:
 
     __slots__ = (
         "_built",
+        "_opponents",
         "_rent",
         "bank_hotels",
         "bank_houses",
@@ -201,6 +220,7 @@ class Position:
         ps = view.players
         self.players = [i for i, p in enumerate(ps) if not p.bankrupt]
         self.rivals = [i for i in self.players if i != me]
+        self._opponents = max(1, len(self.players) - 1)  # asked by every appraisal
         self.funds = [p.cash + p.credit for p in ps]
         self.jail_cards = [len(p.jail_cards) for p in ps]
         self.hands = [p.hand for p in ps]  # cards held ("deck/card"; another's face-down: "deck/?")
@@ -238,7 +258,7 @@ class Position:
         return sum(1 for s in self.board.deeds if self.owner[s] is None)
 
     def opponents(self, player: int) -> int:
-        return max(1, len(self.players) - 1)
+        return self._opponents
 
     def rent_now(self, space: int, visitor: int) -> int:
         """Return what `visitor` would owe for stopping on `space` now (utilities at the average throw of 7),

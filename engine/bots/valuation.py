@@ -261,16 +261,20 @@ class Appraisal:
         prospects: list[tuple[str, float, float]] = []  # (group, share held, what double rent adds)
         lift_cost = tables.lift
         members = board.members
-        for group in tables.street_groups:
-            lots = members[group]
-            mine = [s for s in lots if own[s] == player]
-            if not mine:
-                continue
+        levels = pos.levels
+        for group, lots, holders_of in tables.street_holders:
+            holders = holders_of(own)
+            if player not in holders:
+                continue  # most groups, for most players: one call and one look
+            mine = [s for s, holder in zip(lots, holders, strict=True) if holder == player]
             for s in mine:
                 total += price[s] - (lift_cost[s] if mortgaged[s] else 0)
             if len(mine) == len(lots):
-                lift = sum(lift_cost[s] for s in lots if mortgaged[s])
-                houses = sum(pos.levels[s] for s in lots)
+                lift = houses = 0
+                for s in lots:
+                    if mortgaged[s]:
+                        lift += lift_cost[s]
+                    houses += levels[s]
                 complete.append((group, float(lift), houses, tables.development[group][0][houses] * k))
                 continue
             for s in mine:

@@ -9,12 +9,15 @@ class IllegalCommand(ValueError):
     """Raised by `Game.apply`; the state is unchanged. `code` is stable; `phrase` explains why for players,
     in their language (`translation.say`), and `reason` is its English, for logs and tests."""
 
+    _reason: str | None = None  # `reason`, once asked for
+
     def __init__(self, code: str, reason: str | Phrase) -> None:
         phrase = reason if isinstance(reason, Phrase) else Phrase(reason)
-        super().__init__(phrase)
+        # what `ValueError.__init__` sets, set directly: the legal moves make a refusal of every candidate
+        # that fails its check, and the call is a third of its cost
+        self.args = (phrase,)
         self.code = code
         self.phrase = phrase
-        self._reason: str | None = None
 
     @property
     def reason(self) -> str:

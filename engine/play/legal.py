@@ -198,36 +198,41 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
     buy_back = board.edition.bank_buys_lots
     cash = funds(game, player)
     deeds = st.deeds
-    built: set[str] = set()  # the groups with a building: no lot of them may be mortgaged
-    if mortgages and not every:
+    if every:
+        for space in board.deeds:
+            if deeds[space].owner != player:
+                continue
+            out += [on_deed(Mortgage, player, space), on_deed(Unmortgage, player, space)]
+            if board.kinds[space] == "street":
+                out += [on_deed(Build, player, space), on_deed(SellBuilding, player, space)]
+                if buy_back:
+                    out.append(on_deed(SellLot, player, space))
+        return out
+    kinds, group_of, house_cost = board.kinds, board.group_of, board.house_cost  # asked at every decision
+    add = out.append
+    built: set[str | None] = set()  # the groups with a building: no lot of them may be mortgaged
+    if mortgages:
         for space in board.streets:
             if deeds[space].level:
-                built.add(board.group_of[space])  # type: ignore[arg-type]
+                built.add(group_of[space])
     for space in board.deeds:
         deed = deeds[space]
         if deed.owner != player:
             continue
-        street = board.kinds[space] == "street"
-        if every:
-            out += [on_deed(Mortgage, player, space), on_deed(Unmortgage, player, space)]
-            if street:
-                out += [on_deed(Build, player, space), on_deed(SellBuilding, player, space)]
-                if buy_back:
-                    out.append(on_deed(SellLot, player, space))
-            continue
         if deed.mortgaged:
             if cash >= board.unmortgage_cost(space):  # lifting it is paid at once, in full
-                out.append(on_deed(Unmortgage, player, space))
+                add(on_deed(Unmortgage, player, space))
             continue
-        if mortgages and not (street and board.group_of[space] in built):
-            out.append(on_deed(Mortgage, player, space))
+        street = kinds[space] == "street"
+        if mortgages and not (street and group_of[space] in built):
+            add(on_deed(Mortgage, player, space))
         if street:
-            if cash >= board.house_cost[space]:  # a building is paid at once, in full
-                out.append(on_deed(Build, player, space))
+            if cash >= house_cost[space]:  # a building is paid at once, in full
+                add(on_deed(Build, player, space))
             if deed.level:
-                out.append(on_deed(SellBuilding, player, space))
+                add(on_deed(SellBuilding, player, space))
             if buy_back:
-                out.append(on_deed(SellLot, player, space))
+                add(on_deed(SellLot, player, space))
     return out
 
 

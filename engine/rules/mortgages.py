@@ -38,12 +38,13 @@ def _check_mortgage(game: LiveGame, cmd: Mortgage) -> Refusal:
         return IllegalCommand(
             "already_mortgaged", Phrase(N_("{space} is already mortgaged."), space=game.board.name(cmd.space))
         )
-    if game.board.kinds[cmd.space] == "street" and any(
-        deeds[s].level for s in group_of_street(game, cmd.space)
-    ):
-        return IllegalCommand(
-            "has_buildings", Phrase(N_("Sell the group's buildings to the bank before mortgaging."))
-        )
+    if game.board.kinds[cmd.space] == "street":
+        # a loop, not `any` over a generator: asked of every deed the legal moves list
+        for s in group_of_street(game, cmd.space):
+            if deeds[s].level:
+                return IllegalCommand(
+                    "has_buildings", Phrase(N_("Sell the group's buildings to the bank before mortgaging."))
+                )
     return None
 
 
