@@ -181,4 +181,9 @@ class TradeMemory:
 def table_signature(pos: Position) -> int:
     """Return a signature of the table for an offer: who holds each deed, and which are mortgaged (a hash of
     integers only, the same in every process)."""
-    return hash((tuple(-1 if o is None else o for o in pos.owner), tuple(pos.mortgaged)))
+    key = table_signature  # the function itself: no other key of the memo is like it
+    found = pos.memo.get(key)
+    if found is None:  # worked out once per decision: every offer composed and recorded asks for it
+        holders = tuple([-1 if o is None else o for o in pos.owner])
+        found = pos.memo[key] = hash((holders, tuple(pos.mortgaged)))
+    return found  # type: ignore[return-value]

@@ -171,7 +171,9 @@ class BotBase(Reasoning):
         cmd = self.move_on(pos, pend, legal) if count > MAX_STEPS else self.decide(pos, pend, legal)
         if is_valid(pos, pend, legal, cmd):
             if not self.reason:  # an answer to an offer or a loan carries its own
-                self.tell(getattr(cmd, "reason", "") or "")
+                # a command's own fields: `getattr` on a command without the field costs pydantic's
+                # missing-attribute search and an exception, at nearly every decision
+                self.tell(vars(cmd).get("reason") or "")
             return cmd
         self.refused += 1
         self.tell("")

@@ -134,16 +134,18 @@ def _exposure(pos: Position, player: int) -> tuple[int, int]:
     key = (_exposure, player)  # the function itself: no other key of the memo is like it
     found = pos.memo.get(key)
     if found is None:
-        worst = 0
-        for s in pos.board.deeds:
-            r = pos.rent_now(s, player)
-            if r > worst:
-                worst = r
         board = pos.board
-        cover = sum(
-            board.mortgage[s]
-            for s in board.deeds
-            if pos.owner[s] == player and not pos.mortgaged[s] and not pos.built(pos.group(s))
-        )
+        owner, mortgaged, built, group_of = pos.owner, pos.mortgaged, pos.built_groups, board.group_of
+        worst = cover = 0
+        for s in board.deeds:  # one pass, asked of the deeds held (a deed for sale or his own costs nothing)
+            holder = owner[s]
+            if holder is None:
+                continue
+            if holder != player:
+                r = pos.rent_now(s, player)
+                if r > worst:
+                    worst = r
+            elif not mortgaged[s] and group_of[s] not in built:
+                cover += board.mortgage[s]
         found = pos.memo[key] = (worst, cover)
     return found  # type: ignore[return-value]

@@ -172,6 +172,8 @@ def _imagined(pos: Position, owner: list[int | None], player: int, groups: list[
 def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[str]:
     """Return the groups (colour groups and the railroads) a trade completes for `receiver`, who gets `give`
     and hands over `take`."""
+    if not give.deeds:
+        return []  # cash alone completes nothing: a side of most deals weighed
     out = []
     gets = set(give.deeds)
     loses = set(take.deeds)
@@ -206,6 +208,8 @@ def unlocked(pos: Position, give: Bundle, take: Bundle, receiver: int, giver: in
     gets a lot of the group, the giver keeps none, the bank holds none, and the rest are with one other
     player. Whoever then completes it, it was the giver's lot that made it possible (a lot parked with a
     friend and taken back later completes the group all the same)."""
+    if not give.deeds:
+        return []
     out = []
     gets = set(give.deeds)
     loses = set(take.deeds)

@@ -171,12 +171,12 @@ class Position:
     """The bot's flattened view of the table for one decision, for the seat `me`."""
 
     __slots__ = (
-        "_built",
         "_opponents",
         "_rent",
         "bank_hotels",
         "bank_houses",
         "board",
+        "built_groups",
         "funds",
         "hands",
         "in_jail",
@@ -216,7 +216,7 @@ class Position:
             level = levels[space] = deed.level
             if level:
                 built.add(group_of[space])  # type: ignore[arg-type]
-        self.owner, self.mortgaged, self.levels, self._built = owner, mortgaged, levels, built
+        self.owner, self.mortgaged, self.levels, self.built_groups = owner, mortgaged, levels, built
         ps = view.players
         self.players = [i for i, p in enumerate(ps) if not p.bankrupt]
         self.rivals = [i for i in self.players if i != me]
@@ -245,7 +245,7 @@ class Position:
         return g
 
     def built(self, group: str) -> bool:
-        return group in self._built
+        return group in self.built_groups
 
     def owns_all(self, player: int, group: str, owner: list[int | None] | None = None) -> bool:
         own = self.owner if owner is None else owner

@@ -11,6 +11,7 @@ anyone's code: only from the table and the answers given so far in the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from engine.bots.bargaining import Asked, Key, TradeMemory, table_signature
 from engine.bots.judging import Deal, Fairness, baseline, completed, unlocked
@@ -44,6 +45,13 @@ class Judgement:
     expect: float = 0.5
 
 
+@lru_cache(maxsize=1024)
+def content_with(fair: Fairness, share: float) -> Fairness:
+    """Return `fair` for a partner content with `share` of the bot's gain: the same few shares come round at
+    every offer composed, and `replace` builds its object field by field."""
+    return replace(fair, partner=share)
+
+
 def tradeable(pos: Position, space: int) -> bool:
     return not pos.built(pos.group(space))
 
@@ -56,19 +64,24 @@ def wants(pos: Position, me: int, consolidate: bool = False) -> list[Want]:
     out = []
     board = pos.board
     streets = pos.tables.street_groups
+    owner = pos.owner
     for group in board.edition.groups:
         if group in pos.tables.dice_groups or pos.built(group):
             continue
         lots = board.members[group]
-        mine = sum(1 for s in lots if pos.owner[s] == me)
+        mine = 0
+        unowned = False
+        held: dict[int, tuple[int, ...]] = {}  # each rival's lots of the group
+        for s in lots:  # one pass: asked for the bot and for each partner at every offer it composes
+            o = owner[s]
+            if o == me:
+                mine += 1
+            elif o is None:
+                unowned = True
+            else:
+                held[o] = (*held.get(o, ()), s)
         if mine == 0 or mine == len(lots) or (group not in streets and mine < 2):
             continue
-        held: dict[int, tuple[int, ...]] = {}
-        for s in lots:
-            o = pos.owner[s]
-            if o is not None and o != me:
-                held[o] = (*held.get(o, ()), s)
-        unowned = any(pos.owner[s] is None for s in lots)
         if len(held) == 1 and not unowned:
             partner, theirs = next(iter(held.items()))
             if partner in pos.players and len(theirs) <= mine:  # else he is the one collecting it
@@ -224,7 +237,7 @@ def candidates(
         if counter is None and not allowed:
             continue
         share = memory.share(r, own.expect)
-        model = replace(own.fair, partner=share)
+        model = content_with(own.fair, share)
         options: list[tuple[int, ...]] = [(), *swaps(pos, me, r, want.group)]
         options += [(s,) for s in strays(pos, me, r, want.group)]
         take = _bundle(deeds=want.lots)
@@ -313,7 +326,7 @@ def sale(
     best: tuple[float, ProposeTrade, Key, float] | None = None
     for r in pos.rivals:
         share = memory.share(r, own.expect)
-        model = replace(own.fair, partner=share)
+        model = content_with(own.fair, share)
         for s in strays(pos, me, r, ""):
             give = _bundle(deeds=(s,))
             if completed(pos, give, _NOTHING, r) or unlocked(pos, give, _NOTHING, r, me):

@@ -86,7 +86,12 @@ def best_level(
 def _best_level(
     pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int
 ) -> tuple[int, float]:
-    levels, cost, slow = _plan(pos, group, k, horizon, pace, houses_now)
+    key = (_plan, group, k, horizon, pace, houses_now)
+    found = pos.memo.get(key)
+    if found is None:
+        found = pos.memo[key] = _plan(pos, group, k, horizon, pace, houses_now)
+    plan: tuple[PaidLevels, int, float] = found  # type: ignore[assignment]
+    levels, cost, slow = plan
     # the levels the budget pays for outright come first (the spend grows with the level): the best of them
     # is worked out once for every budget
     n = len(levels.best) - 1
@@ -98,9 +103,7 @@ def _best_level(
             n += 1
     best_h, best = levels.best[n]
     most = levels.most
-    rows = levels.rows
-    for i in range(n, len(rows)):
-        h, added, spend = rows[i]
+    for h, added, spend in levels.rows[n:]:
         left = 1.0 - (spend - budget) * slow
         if left <= 0.0:
             break  # bought wholly out of salary beyond the horizon: no higher level can pay
@@ -117,23 +120,18 @@ def _best_level(
 def _plan(
     pos: Position, group: str, k: float, horizon: float, pace: float, houses_now: int
 ) -> tuple[PaidLevels, int, float]:
-    """Return what `_best_level` needs besides the budget, worked out once per decision: a group's levels up
-    to the bank's stock, the price of one building, and the share of the horizon lost per dollar bought
-    beyond the budget. A trade's price is searched for with many budgets and these same figures."""
-    key = (_plan, group, k, horizon, pace, houses_now)
-    memo = pos.memo
-    found = memo.get(key)
-    if found is None:
-        incomes, cost = pos.tables.development[group]
-        houses = len(pos.board.members[group]) * pos.top
-        stop = len(incomes)  # the bank's stock bounds the levels: houses first, then hotels
-        if houses_now + pos.bank_houses < houses:
-            stop = min(stop, houses_now + pos.bank_houses + 1)
-        if pos.bank_hotels <= 0:
-            stop = min(stop, houses + 1)
-        levels = _paid_levels(pos.tables, group, k, houses_now, stop)
-        found = memo[key] = (levels, cost, 1.0 / (pace * horizon))
-    return found  # type: ignore[return-value]
+    """Return what `_best_level` needs besides the budget, worked out once per decision (it keeps them in the
+    decision's memo): a group's levels up to the bank's stock, the price of one building, and the share of
+    the horizon lost per dollar bought beyond the budget. A trade's price is searched for with many budgets
+    and these same figures."""
+    incomes, cost = pos.tables.development[group]
+    houses = len(pos.board.members[group]) * pos.top
+    stop = len(incomes)  # the bank's stock bounds the levels: houses first, then hotels
+    if houses_now + pos.bank_houses < houses:
+        stop = min(stop, houses_now + pos.bank_houses + 1)
+    if pos.bank_hotels <= 0:
+        stop = min(stop, houses + 1)
+    return _paid_levels(pos.tables, group, k, houses_now, stop), cost, 1.0 / (pace * horizon)
 
 
 def _paid_levels(tables: EditionFigures, group: str, k: float, houses_now: int, stop: int) -> PaidLevels:

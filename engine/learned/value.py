@@ -49,7 +49,11 @@ def _usable(edition: str) -> bool:
 
 
 def _fits(players: int, rules: RuleOptions | None) -> bool:
-    return players <= SEATS and (rules is None or rules == RuleOptions())
+    return players <= SEATS and (rules is None or rules == _OWN_RULES)
+
+
+_OWN_RULES = RuleOptions()
+"""An edition's own rules, which every learned value was fitted on (made once: asked at every decision)."""
 
 
 def manifest_of(edition: str) -> dict[str, Any] | None:
