@@ -18,12 +18,14 @@ def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> lis
     key = (complete_groups, player, unmortgaged)  # the function itself: no other key of the memo is like it
     found = cast("tuple[str, ...] | None", pos.memo.get(key))
     if found is None:
-        out = [
-            g
-            for g in pos.tables.street_groups
-            if pos.owns_all(player, g)
-            and not (unmortgaged and any(pos.mortgaged[s] for s in pos.board.members[g]))
-        ]
+        out = []
+        owner, mortgaged = pos.owner, pos.mortgaged
+        for g, lots, holders_of in pos.tables.street_holders:
+            if holders_of(owner).count(player) != len(lots):
+                continue
+            if unmortgaged and any(mortgaged[s] for s in lots):
+                continue
+            out.append(g)
         rank = rank_of(pos)
         found = pos.memo[key] = tuple(sorted(out, key=lambda g: rank[g]))
     return list(found)

@@ -37,7 +37,7 @@ from engine.bots.normal import NormalBot, if_legal
 from engine.bots.outlook import HARD_OUTLOOK
 from engine.bots.position import Position
 from engine.bots.proposing import Persistence, sale
-from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
+from engine.bots.raising import Step, cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, group_words
 from engine.bots.valuation import Style
 from engine.core.commands import BuyProperty, Command, Mortgage, ProposeTrade, simple
@@ -217,10 +217,14 @@ class HardBot(NormalBot):
             if cmd is not None:
                 return cmd
         # not enough cash for the group it wants built: mortgage stray deeds first
-        protect = frozenset(complete_groups(pos, me, unmortgaged=False))
-        options = [o for o in steps(pos, self.style, me, selling=False) if pos.group(o.space) not in protect]
-        raised = sum(o.cash for o in options)
-        group = wants_to_build(pos, self.style, me, budget + raised)
+        group: str | None = None
+        options: list[Step] = []
+        if complete_groups(pos, me):  # the groups `wants_to_build` weighs: without one, nothing to raise for
+            protect = frozenset(complete_groups(pos, me, unmortgaged=False))
+            strays = steps(pos, self.style, me, selling=False)
+            options = [o for o in strays if pos.group(o.space) not in protect]
+            raised = sum(o.cash for o in options)
+            group = wants_to_build(pos, self.style, me, budget + raised)
         if group is not None and options:
             cost = pos.board.house_cost[pos.board.members[group][0]]
             need = int(cost * len(pos.board.members[group]) - budget)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.bots.building import complete_groups
 from engine.bots.position import Position
 from engine.bots.valuation import Style, rent_factor
 from engine.queries import sale_of
@@ -98,17 +99,12 @@ def to_lift_a_group(pos: Position, style: Style, player: int, spare: float) -> i
     lifted group lot earns double rent and lets the group be built on, a stray earns single rent. None
     if no group waits on a lift, `spare` cash already covers it, or the strays cannot."""
     board = pos.board
-    waiting = [
-        board.unmortgage_cost(s)
-        for lots in pos.board.street_groups
-        if all(pos.owner[s] == player for s in lots)
-        for s in lots
-        if pos.mortgaged[s]
-    ]
+    groups = complete_groups(pos, player, unmortgaged=False)  # found once per decision
+    waiting = [board.unmortgage_cost(s) for g in groups for s in board.members[g] if pos.mortgaged[s]]
     if not waiting or min(waiting) <= spare:
         return None
     need = int(min(waiting) - spare)
-    whole = {g for g in pos.tables.street_groups if pos.owns_all(player, g)}
+    whole = set(groups)
     strays = [o for o in steps(pos, style, player, selling=False) if pos.group(o.space) not in whole]
     if sum(o.cash for o in strays) < need:
         return None
