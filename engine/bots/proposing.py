@@ -102,17 +102,25 @@ def swaps(pos: Position, me: int, partner: int, skip: str) -> list[tuple[int, ..
 def strays(pos: Position, me: int, partner: int, skip: str) -> list[int]:
     """Return the bot's lone deeds the partner may value: in groups where the partner holds a lot too."""
     board = pos.board
-    out = []
+    owner = pos.owner
+    out: list[int] = []
     for s in board.deeds:
-        if pos.owner[s] != me or not tradeable(pos, s):
+        if owner[s] != me or not tradeable(pos, s):
             continue
         group = pos.group(s)
         if group == skip:
             continue
-        lots = board.members[group]
-        if any(pos.owner[t] == partner for t in lots) and sum(1 for t in lots if pos.owner[t] == me) == 1:
+        partners = mine = 0
+        for t in board.members[group]:
+            if owner[t] == partner:
+                partners += 1
+            if owner[t] == me:
+                mine += 1
+        if partners and mine == 1:
             out.append(s)
-    return out[:3]
+            if len(out) == 3:
+                break  # the first three: enough forms to price
+    return out
 
 
 def price_for(deal: Deal, fair: Fairness, lo: int, hi: int) -> int | None:

@@ -264,7 +264,7 @@ class Appraisal:
             holders = holders_of(own)
             if player not in holders:
                 continue  # most groups, for most players: one call and one look
-            mine = [s for s, holder in zip(lots, holders, strict=True) if holder == player]
+            mine = [s for s in lots if own[s] == player]
             for s in mine:
                 total += price[s] - (lift_cost[s] if mortgaged[s] else 0)
             if len(mine) == len(lots):
