@@ -72,6 +72,7 @@ class EditionFigures:
     # each street group with its lots (in board order) and a function that reads their holders off a list of
     # holders by space in one call: an appraisal skips at once the groups a player holds nothing of
     street_holders: tuple[tuple[str, tuple[int, ...], Holders], ...]
+    holders: dict[str, Holders]  # every group's, by its id
 
     def rent(self, space: int, held: int, level: int = 0) -> int:
         """Return a deed's rent for a holding, dice rents at the average throw (`engine.queries.rent_at`),
@@ -122,6 +123,7 @@ def _figures(edition: str, rules: RuleOptions, ruleset: Ruleset) -> EditionFigur
         return (incomes[h] - incomes[0]) / (h * cost)
 
     ranked = sorted(street, key=per_dollar, reverse=True)
+    holders = {g: holders_of(board.members[g]) for g in groups}
     return EditionFigures(
         board=board,
         odds=odds,
@@ -141,7 +143,8 @@ def _figures(edition: str, rules: RuleOptions, ruleset: Ruleset) -> EditionFigur
         lift=tuple(board.unmortgage_cost(s) if board.price[s] else 0 for s in range(board.size)),
         rents={},
         paid_levels={},
-        street_holders=tuple((g, board.members[g], holders_of(board.members[g])) for g in street),
+        street_holders=tuple((g, board.members[g], holders[g]) for g in street),
+        holders=holders,
     )
 
 
@@ -284,8 +287,7 @@ class Position:
             return self.tables.rent(space, 0, level)  # a built lot's rent does not count the group
         group = self.board.group_of[space]
         assert group is not None
-        owner_of = self.owner
-        return self.tables.rent(space, sum(1 for s in self.board.members[group] if owner_of[s] == owner))
+        return self.tables.rent(space, self.tables.holders[group](self.owner).count(owner))
 
     def board_danger(self, player: int) -> float:
         """Return the expected rent per throw anywhere on the board, as the table stands."""

@@ -11,6 +11,7 @@ below its printed price.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.core.commands import Build, SellBuilding
@@ -61,6 +62,15 @@ def step_up(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | No
     return table.ruleset.building(table, player, space)
 
 
+@cache
+def _incomplete(group: str) -> Phrase:
+    """Return the refusal's words for a group not held whole: one phrase for each group's name (phrases are
+    values), since the legal moves ask it of every lot of every group a player holds a part of."""
+    return Phrase(
+        N_("Build only on a complete group; {name} is not complete."), name=Phrase.within("edition", group)
+    )
+
+
 @BUILD_RULES.register("complete_group")
 def _complete_group(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
     """Check the complete-group building rule: own the whole group, none of it mortgaged, and build evenly: a
@@ -75,11 +85,7 @@ def _complete_group(table: Tabletop, player: int, space: int) -> tuple[BuildingK
     for s in board.members[group]:  # one pass: this runs for every build and every building decision
         lot = deeds[s]
         if lot.owner != player:
-            name = Phrase.within("edition", board.edition.groups[group].name)
-            return None, IllegalCommand(
-                "incomplete_group",
-                Phrase(N_("Build only on a complete group; {name} is not complete."), name=name),
-            )
+            return None, IllegalCommand("incomplete_group", _incomplete(board.edition.groups[group].name))
         if lot.mortgaged:
             return None, IllegalCommand(
                 "group_mortgaged", Phrase(N_("Lift every mortgage in the group before building."))
