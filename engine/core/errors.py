@@ -13,8 +13,8 @@ class IllegalCommand(ValueError):
 
     def __init__(self, code: str, reason: str | Phrase) -> None:
         phrase = reason if isinstance(reason, Phrase) else Phrase(reason)
-        # what `ValueError.__init__` sets, set directly: the legal moves make a refusal of every candidate
-        # that fails its check, and the call is a third of its cost
+        # what `ValueError.__init__` would set, set directly (quicker): the legal moves make a refusal of
+        # every candidate that fails its check
         self.args = (phrase,)
         self.code = code
         self.phrase = phrase
