@@ -36,14 +36,13 @@ from engine.bots.lots import LotStyle
 from engine.bots.normal import NormalBot, if_legal
 from engine.bots.outlook import HARD_OUTLOOK
 from engine.bots.position import Position
-from engine.bots.proposing import Persistence, sale
+from engine.bots.proposing import Persistence, bundle, sale
 from engine.bots.raising import Step, cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, group_words
 from engine.bots.valuation import Style
 from engine.core.commands import BuyProperty, Command, Mortgage, ProposeTrade, simple
 from engine.core.phrases import N_, Phrase
-from engine.core.state import Bundle, BuyDecision
-from engine.core.unchecked import unchecked
+from engine.core.state import BuyDecision
 
 HARD_STYLE = Style(
     horizon=12.0,  # a game is decided within some twelve rounds of the groups forming: rent counted
@@ -114,9 +113,6 @@ would pay more for it than it is worth to the bot (the cash builds up its better
 than it holds, offers a lot to a player before the bank. A lot it lets go is never sold for less than it
 is worth to the buyer (`arming`): its own gain must be no less than his, since the lot arms him."""
 
-_bundle = unchecked(Bundle)
-"""A bundle of the table's own deeds, to ask what a purchase would complete: no offer is made of it."""
-
 
 class HardBot(NormalBot):
     level = "hard"
@@ -166,7 +162,7 @@ class HardBot(NormalBot):
     def completes(self, pos: Position, space: int) -> bool:
         """Whether this lot, bought, would complete a colour group of its own."""
         streets = pos.tables.street_groups
-        return any(g in streets for g in completed(pos, _bundle(deeds=(space,)), _bundle(), pos.me))
+        return any(g in streets for g in completed(pos, bundle(deeds=(space,)), bundle(), pos.me))
 
     def leave_jail(self, pos: Position) -> bool:
         """Decide whether to leave jail: out at once while the board is open (a quarter of the deeds for sale

@@ -22,9 +22,10 @@ from engine.core.commands import ProposeTrade
 from engine.core.state import Bundle
 from engine.core.unchecked import unchecked
 
-_bundle = unchecked(Bundle)
-"""A bundle built from the table's own deeds and whole-dollar prices: the door checks it in the offer made."""
-_NOTHING = _bundle()
+bundle = unchecked(Bundle)
+"""Build a bundle of the table's own deeds and whole-dollar prices without validating it: for the trades a
+bot only weighs, and for the offers it makes (the door checks those field by field)."""
+_NOTHING = bundle()
 """Nothing at all, one side of a sale for cash alone."""
 
 
@@ -112,9 +113,10 @@ def strays(pos: Position, me: int, partner: int, skip: str) -> list[int]:
             continue
         partners = mine = 0
         for t in board.members[group]:
-            if owner[t] == partner:
+            holder = owner[t]
+            if holder == partner:
                 partners += 1
-            if owner[t] == me:
+            if holder == me:
                 mine += 1
         if partners and mine == 1:
             out.append(s)
@@ -248,12 +250,12 @@ def candidates(
         model = content_with(own.fair, share)
         options: list[tuple[int, ...]] = [(), *swaps(pos, me, r, want.group)]
         options += [(s,) for s in strays(pos, me, r, want.group)]
-        take = _bundle(deeds=want.lots)
+        take = bundle(deeds=want.lots)
         for give_deeds in options:
             named = counter is not None and counter.form == give_deeds
             if not allowed and not named:
                 continue  # only the price the partner named, until the table changes
-            deal = Deal(pos, own.style, own.fair, me, r, _bundle(deeds=give_deeds), take, imagine=r)
+            deal = Deal(pos, own.style, own.fair, me, r, bundle(deeds=give_deeds), take, imagine=r)
             before = last.price_of(give_deeds) if last is not None and persist is not None else None
             passes = True
             if counter is not None and named:
@@ -287,8 +289,8 @@ def candidates(
             cmd = ProposeTrade(
                 player=me,
                 to=r,
-                give=_bundle(cash=max(price, 0), deeds=give_deeds),
-                take=_bundle(cash=max(-price, 0), deeds=want.lots),
+                give=bundle(cash=max(price, 0), deeds=give_deeds),
+                take=bundle(cash=max(-price, 0), deeds=want.lots),
             )
             found.append(Candidate((named, fresh, ga), cmd, key, share, passes))
     return found
@@ -336,7 +338,7 @@ def sale(
         share = memory.share(r, own.expect)
         model = content_with(own.fair, share)
         for s in strays(pos, me, r, ""):
-            give = _bundle(deeds=(s,))
+            give = bundle(deeds=(s,))
             if completed(pos, give, _NOTHING, r) or unlocked(pos, give, _NOTHING, r, me):
                 continue
             key: Key = (-1 - r, (s,))
@@ -363,7 +365,7 @@ def sale(
             if ga < baseline(patience, pos, own.style, gb, others, [], me):
                 continue
             if best is None or ga > best[0]:
-                cmd = ProposeTrade(player=me, to=r, give=give, take=_bundle(cash=-price))
+                cmd = ProposeTrade(player=me, to=r, give=give, take=bundle(cash=-price))
                 best = (ga, cmd, key, share)
     if best is None:
         return None

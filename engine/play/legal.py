@@ -77,6 +77,7 @@ from engine.core.state import (
     WinningsChoice,
 )
 from engine.core.unchecked import unchecked
+from engine.rules.checks import HELD_UP
 from engine.rules.hands import held_of
 from engine.rules.landlords_1904.loans import security_for
 from engine.rules.money import funds
@@ -190,7 +191,7 @@ def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
     checks, or (`every`) each of them on every deed, so that the refusals can be shown."""
     st = game.state
     pend = st.pending
-    if not every and pend is not None and pend.kind in ("auction", "place_building", "excess_lots"):
+    if not every and pend is not None and pend.kind in HELD_UP:
         return []
     out: list[Command] = []
     board = game.board

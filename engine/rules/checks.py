@@ -92,8 +92,8 @@ def awaited(game: LiveGame, player: int, kind: str) -> Refusal:
     return None
 
 
-_HELD_UP = frozenset({"auction", "place_building", "excess_lots"})
-"""The decisions during which nobody builds, sells or mortgages."""
+HELD_UP = frozenset({"auction", "place_building", "excess_lots"})
+"""The decisions during which nobody builds, sells or mortgages (`may_manage`; the legal moves list none)."""
 
 
 def may_manage(game: LiveGame, player: int) -> Refusal:
@@ -102,7 +102,7 @@ def may_manage(game: LiveGame, player: int) -> Refusal:
     st = game.state
     pend = st.pending
     if (
-        (pend is None or pend.kind not in _HELD_UP)
+        (pend is None or pend.kind not in HELD_UP)
         and st.winner is None
         and 0 <= player < len(st.players)
         and not st.players[player].bankrupt
@@ -111,7 +111,7 @@ def may_manage(game: LiveGame, player: int) -> Refusal:
     refusal = actor(game, player)
     if refusal is not None:
         return refusal
-    if pend is not None and pend.kind in _HELD_UP:
+    if pend is not None and pend.kind in HELD_UP:
         return IllegalCommand(
             "not_now",
             Phrase(N_("Not now: the game is waiting for {waiting_for}."), waiting_for=waiting_phrase(game)),
