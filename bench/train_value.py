@@ -84,9 +84,9 @@ def play(edition: str, seed: int, games: int, jobs: int, data: Path) -> None:
         for n, fut in enumerate(futures, 1):
             k, spent = fut.result()
             cpu += spent
-            print(f"  shard {k} done ({n}/{len(todo)}), {spent:.0f} s CPU", flush=True)
+            print(f"  shard {k} done ({n}/{len(todo)}), {spent:.1f} s CPU", flush=True)
     if todo:
-        print(f"play: {len(todo) * SHARD} games in {cpu:.0f} s CPU, {time.perf_counter() - wall:.0f} s wall")
+        print(f"play: {len(todo) * SHARD} games in {cpu:.1f} s CPU, {time.perf_counter() - wall:.0f} s wall")
 
 
 def positions_path(data: Path, edition: str, seed: int, shard: int) -> Path:
