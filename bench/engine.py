@@ -6,10 +6,12 @@ of a few repeats, and their ratio to `bench/reference_loop.py` (a bare command-d
 rules) and to the floor (`bench/floor.py`'s last line: those rules played the engine's way, every part of
 its design on), each run in the same process, alternating with it. The first ratio is the target and the
 guard against slipping back: at least 0.2 (aim 0.3); the second says how near the engine is to what its
-design allows. The last two lines split the workload: the same games' commands applied again from their
+design allows. The last three lines split the workload: the same games' commands applied again from their
 first states (`Game.replay`'s work, no player deciding anything), so the rules' own share of the time is
-told from the rest; and the same commands fed through `simulate`'s own loop by players that only give
-them back, so the simple players' decisions are told from the loop around them.
+told from the rest; the same again with each command's rule check asked a second time before it is
+applied (`Game.check_rules`), so the checks' own share is told from the rest of the rules; and the same
+commands fed through `simulate`'s own loop by players that only give them back, so the simple players'
+decisions are told from the loop around them.
 
     python bench/engine.py [--games 300] [--repeats 3]
 """
@@ -71,6 +73,20 @@ def replay_run(kept: Played) -> tuple[float, int]:
     return time.process_time() - start, rolls
 
 
+def checked_run(kept: Played) -> tuple[float, int]:
+    """CPU seconds and rolls of applying the games' commands again with each one's rule check asked once
+    more before it is applied: beside `replay_run`, the checks' own cost."""
+    rolls = sum(1 for _, log in kept for cmd in log if type(cmd) is RollDice)
+    start = time.process_time()
+    for initial, log in kept:
+        game = Game.from_state(initial)
+        check, apply = game.check_rules, game.apply
+        for cmd in log:
+            check(cmd)
+            apply(cmd)
+    return time.process_time() - start, rolls
+
+
 class Recorded:
     """A player that gives a game's recorded commands back in order: the loop of `simulate` with nobody
     deciding anything."""
@@ -117,7 +133,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    engine_best = reference_best = floor_best = replay_best = loop_best = 0.0
+    engine_best = reference_best = floor_best = replay_best = checked_best = loop_best = 0.0
     games_best = 0.0
     capped = rolls = 0
     kept = played(args.games, args.seed)
@@ -131,6 +147,8 @@ def main() -> None:
         games_best = max(games_best, games / cpu)
         replay_cpu, replay_rolls = replay_run(kept)
         replay_best = max(replay_best, replay_rolls / replay_cpu)
+        checked_cpu, checked_rolls = checked_run(kept)
+        checked_best = max(checked_best, checked_rolls / checked_cpu)
         loop_cpu, loop_rolls = loop_run(kept)
         loop_best = max(loop_best, loop_rolls / loop_cpu)
     print(f"games            {args.games} (4 simple players, classic, turn cap 1000; {capped} capped)")
@@ -147,6 +165,11 @@ def main() -> None:
         f"{1 - engine_best / replay_best:.0%} of `simulate`"
     )
     # each share of a roll's time in `simulate`: 1/speed is the CPU time of a roll
+    checks = 1 / checked_best - 1 / replay_best
+    print(
+        f"checked twice    {checked_best:,.0f} rolls per CPU s: the same, each command's rule check asked "
+        f"once more; the checks take {checks * engine_best:.0%} of `simulate`"
+    )
     decide = 1 / engine_best - 1 / loop_best
     loop = 1 / loop_best - 1 / replay_best
     print(

@@ -17,7 +17,7 @@ from pgserver import binaries
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
-    "engine.py": (["--games", "3", "--repeats", "1"], "to the floor"),
+    "engine.py": (["--games", "3", "--repeats", "1"], ("to the floor", "the checks take")),
     "env.py": (["--games", "1", "--repeats", "1", "--seconds", "0.2", "--vector", "2"], "vector of 2"),
     "env_copies.py": (["--steps", "30", "--copies", "2", "--repeats", "1"], "two agents, easy and hard"),
     "identical_games.py": (
