@@ -7,12 +7,10 @@ what a sale brings) is asked of the engine's queries on the view; nothing here w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import NamedTuple
 
-from engine.core.board import Board, board_for
+from engine.core.board import Board, Holders, board_for, holders_of
 from engine.core.edition import Tax
 from engine.core.options import RuleOptions
 from engine.core.ruleset import Ruleset
@@ -25,10 +23,6 @@ THIRD_HOUSE = 3
 PLENTY = 4
 """Times the table's starting cash above which the table is awash with cash: a board whose prizes pay out
 more than its rents take in (the add-on's triple play), where cash no longer decides who goes under."""
-
-
-Holders = Callable[[Sequence[int | None]], tuple[int | None, ...]]
-"""Reads the holders of a group's lots, in their order, off a list of holders by space."""
 
 
 class PaidLevels(NamedTuple):
@@ -146,14 +140,6 @@ def _figures(edition: str, rules: RuleOptions, ruleset: Ruleset) -> EditionFigur
         street_holders=tuple((g, board.members[g], holders[g]) for g in street),
         holders=holders,
     )
-
-
-def holders_of(lots: tuple[int, ...]) -> Holders:
-    """Return a function that reads the holders of `lots`, in their order, off a list of holders by space."""
-    get = itemgetter(*lots)
-    if len(lots) == 1:  # `itemgetter` of one item gives the item itself
-        return lambda owner: (get(owner),)
-    return get
 
 
 def _development(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
+from typing import Any
 
 from engine.core.edition import Card, Edition, JailFree, Space, load_edition
 from engine.core.track import Track, track_for
@@ -95,6 +98,19 @@ def board_for(edition_id: str) -> Board:
             d: c.id for d, deck in ed.decks.items() for c in deck.cards if isinstance(c.effect, JailFree)
         },
     )
+
+
+Holders = Callable[[Any], tuple[int | None, ...]]
+"""Reads the holders of some lots, in their order, off a list or a mapping of holders by space."""
+
+
+def holders_of(lots: tuple[int, ...]) -> Holders:
+    """Return a function that reads the holders of `lots`, in their order, off a list or a mapping of holders
+    by space, in one call: a group's holders looked up without a loop."""
+    get = itemgetter(*lots)
+    if len(lots) == 1:  # `itemgetter` of one item gives the item itself
+        return lambda holders: (get(holders),)
+    return get
 
 
 def _pays(edition: Edition, space: Space) -> int:

@@ -10,12 +10,10 @@ They read the state directly; the bots in `engine.bots` are the opponents people
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
-from engine.core.board import board_for
+from engine.core.board import Holders, board_for, holders_of
 from engine.core.commands import (
     AcceptDeal,
     AcceptTrade,
@@ -147,22 +145,11 @@ def _streets_by_cost(edition: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(((board.house_cost[s], s) for s in board.streets), key=lambda c: c[0]))
 
 
-Owners = Callable[[Any], tuple[int | None, ...]]
-"""Reads the owners of a group's lots, in their order, off a mapping of space to owner."""
-
-
 @cache
-def _street_groups(edition: str) -> tuple[tuple[tuple[int, ...], Owners], ...]:
+def _street_groups(edition: str) -> tuple[tuple[tuple[int, ...], Holders], ...]:
     """Return each street group's lots, and a function that reads their owners (in the lots' order) off a
     mapping of space to owner: a group's owners looked up in one call."""
-    return tuple((lots, _owners_getter(lots)) for lots in board_for(edition).street_groups)
-
-
-def _owners_getter(lots: tuple[int, ...]) -> Owners:
-    get = itemgetter(*lots)
-    if len(lots) == 1:  # `itemgetter` of one item gives the item itself
-        return lambda owner: (get(owner),)
-    return get
+    return tuple((lots, holders_of(lots)) for lots in board_for(edition).street_groups)
 
 
 class SimplePlayer:
