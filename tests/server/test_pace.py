@@ -9,6 +9,7 @@ import asyncio
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from engine import DeclineProperty, Game, PassAuction, PlaceBid, ProposeTrade
 from engine.core.state import Auction, Bundle, finish_roll
 from room import Persistence, Seat
 from room.library import AutosaveRecorder
+from room.setup import TableSetup
 from server.base.clock import SetClock
 from server.base.config import Limits
 from server.session.line_words import new_room_request
@@ -83,9 +85,32 @@ def _plan(bots: int = 1, hours: int = 24) -> Plan:
     )
 
 
-def _table(tmp: Path, clock: SetClock, keeper: Keeper, plan: Plan, unload_after: float = 1e12) -> Table:
-    """A table as a worker makes one; kept loaded while it waits, unless `unload_after` says otherwise."""
-    table = Table(plan, Persistence(tmp / "saves"), clock, lambda: None, keeper=keeper)
+class _SeededTable(Table):
+    """A table whose game is dealt from a set seed, where a test needs one game and not any."""
+
+    def __init__(self, *args: Any, seed: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seed = seed
+
+    def setup(self) -> TableSetup:
+        return replace(super().setup(), seed=self.seed)
+
+
+def _table(
+    tmp: Path,
+    clock: SetClock,
+    keeper: Keeper,
+    plan: Plan,
+    unload_after: float = 1e12,
+    seed: int | None = None,
+) -> Table:
+    """A table as a worker makes one; kept loaded while it waits, unless `unload_after` says otherwise. The
+    game's seed is drawn afresh unless `seed` sets it."""
+    saves = Persistence(tmp / "saves")
+    if seed is None:
+        table = Table(plan, saves, clock, lambda: None, keeper=keeper)
+    else:
+        table = _SeededTable(plan, saves, clock, lambda: None, keeper=keeper, seed=seed)
     table.restore(keeper.read(plan.id, 200, 100))
     table.unload_after = unload_after
     return table
@@ -182,7 +207,8 @@ async def _to_an_auction(table: Table, clock: SetClock) -> Auction:
 async def test_an_auction_is_settled_between_the_limits_each_person_gave_once(tmp_path: Path) -> None:
     loop = asyncio.get_running_loop()
     clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
-    table = _table(tmp_path, clock, keeper, _plan(bots=0))
+    # a set game: the first auction comes while each of the two holds more than both limits
+    table = _table(tmp_path, clock, keeper, _plan(bots=0), seed=1)
     table.start()
     auction = await _to_an_auction(table, clock)
     room = table.room
